@@ -1,0 +1,283 @@
+//! Declarations: classes (top-level and nested), their fields, methods and constructors.
+//! Method bodies are handed to [`super::body`] once the class's fields are known, because a
+//! field may be declared after the methods that use it.
+
+use super::body::{analyse_body, BodyContext};
+use super::grammar::{is_comment, line, text, FIELDS};
+use super::{ClassKind, ClassModel, FieldModel, MethodModel, Param};
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+use tree_sitter::Node;
+
+pub struct ClassCollector<'s> {
+    pub src: &'s str,
+    pub package: &'s str,
+    pub path: Arc<PathBuf>,
+    pub classes: Vec<ClassModel>,
+}
+
+/// Names of the enclosing classes, innermost last, for qualified names.
+struct Outer<'a> {
+    qualified: &'a str,
+    binary: &'a str,
+    /// Simple names of this class and every enclosing one (`Outer.Inner.foo()` is an own call).
+    simple_names: &'a [String],
+}
+
+impl<'s> ClassCollector<'s> {
+    pub fn collect_top_level(&mut self, root: Node) {
+        let mut cursor = root.walk();
+        for child in root.named_children(&mut cursor) {
+            if class_kind(child.kind()).is_some() {
+                self.collect_class(child, None);
+            }
+        }
+    }
+
+    fn collect_class(&mut self, node: Node, outer: Option<&Outer>) {
+        let Some(kind) = class_kind(node.kind()) else { return };
+        let Some(name_node) = node.child_by_field_id(FIELDS.name.get()) else { return };
+        let name = text(name_node, self.src).to_string();
+        let (qualified, binary) = qualified_names(self.package, outer, &name);
+        let mut simple_names: Vec<String> = outer.map(|o| o.simple_names.to_vec()).unwrap_or_default();
+        simple_names.push(name.clone());
+
+        let members = members_of(node);
+        let mut fields = record_components(node, self.src);
+        fields.extend(members.iter().flat_map(|m| fields_of(*m, self.src)));
+        if kind == ClassKind::Enum {
+            fields.extend(enum_constants(node, self.src));
+        }
+        let field_types: HashMap<String, String> =
+            fields.iter().map(|f| (f.name.clone(), f.type_name.clone())).collect();
+
+        let ctx = BodyContext { src: self.src, own_names: &simple_names, fields: &field_types };
+        let interface = kind == ClassKind::Interface || kind == ClassKind::Annotation;
+        let record_params = (kind == ClassKind::Record).then(|| record_params(node, self.src));
+        let methods = members
+            .iter()
+            .filter_map(|m| method_of(*m, &ctx, &name, interface, record_params.as_deref()))
+            .collect();
+
+        self.classes.push(ClassModel {
+            name,
+            qualified_name: qualified.clone(),
+            binary_name: binary.clone(),
+            package: self.package.to_string(),
+            kind,
+            modifiers: modifiers_of(node, self.src),
+            fields,
+            methods,
+            lines: (line(node), node.end_position().row + 1),
+            path: self.path.clone(),
+        });
+
+        let outer = Outer { qualified: &qualified, binary: &binary, simple_names: &simple_names };
+        for member in members {
+            if class_kind(member.kind()).is_some() {
+                self.collect_class(member, Some(&outer));
+            }
+        }
+    }
+}
+
+fn class_kind(kind: &str) -> Option<ClassKind> {
+    Some(match kind {
+        "class_declaration" => ClassKind::Class,
+        "interface_declaration" => ClassKind::Interface,
+        "enum_declaration" => ClassKind::Enum,
+        "record_declaration" => ClassKind::Record,
+        "annotation_type_declaration" => ClassKind::Annotation,
+        _ => return None,
+    })
+}
+
+fn qualified_names(package: &str, outer: Option<&Outer>, name: &str) -> (String, String) {
+    match outer {
+        Some(o) => (format!("{}.{name}", o.qualified), format!("{}${name}", o.binary)),
+        None if package.is_empty() => (name.to_string(), name.to_string()),
+        None => (format!("{package}.{name}"), format!("{package}.{name}")),
+    }
+}
+
+/// The member declarations of a class body, looking inside an enum's body declarations.
+fn members_of(class: Node) -> Vec<Node> {
+    let Some(body) = class.child_by_field_id(FIELDS.body.get()) else { return Vec::new() };
+    let mut out = Vec::new();
+    let mut cursor = body.walk();
+    for child in body.named_children(&mut cursor) {
+        if child.kind() == "enum_body_declarations" {
+            let mut inner = child.walk();
+            out.extend(child.named_children(&mut inner));
+        } else {
+            out.push(child);
+        }
+    }
+    out
+}
+
+pub fn modifiers_of(node: Node, src: &str) -> Vec<String> {
+    let mut cursor = node.walk();
+    let Some(mods) = node.named_children(&mut cursor).find(|c| c.kind() == "modifiers") else {
+        return Vec::new();
+    };
+    let mut inner = mods.walk();
+    let words: Vec<String> = mods
+        .children(&mut inner)
+        .filter(|c| !c.kind().contains("annotation") && !is_comment(*c))
+        .map(|c| text(c, src).to_string())
+        .collect();
+    words
+}
+
+fn fields_of(member: Node, src: &str) -> Vec<FieldModel> {
+    if !matches!(member.kind(), "field_declaration" | "constant_declaration") {
+        return Vec::new();
+    }
+    let type_name = member
+        .child_by_field_id(FIELDS.type_.get())
+        .map(|t| text(t, src).to_string())
+        .unwrap_or_default();
+    let mut modifiers = modifiers_of(member, src);
+    if member.kind() == "constant_declaration" {
+        // Interface fields are implicitly public static final.
+        modifiers.extend(["public", "static", "final"].map(String::from));
+    }
+    let mut cursor = member.walk();
+    let declarators: Vec<Node> =
+        member.children_by_field_id(FIELDS.declarator, &mut cursor).collect();
+    declarators
+        .into_iter()
+        .filter_map(|d| d.child_by_field_id(FIELDS.name.get()))
+        .map(|n| FieldModel {
+            name: text(n, src).to_string(),
+            type_name: type_name.clone(),
+            modifiers: modifiers.clone(),
+            line: line(n),
+        })
+        .collect()
+}
+
+fn enum_constants(enum_node: Node, src: &str) -> Vec<FieldModel> {
+    let Some(body) = enum_node.child_by_field_id(FIELDS.body.get()) else { return Vec::new() };
+    let enum_name = enum_node
+        .child_by_field_id(FIELDS.name.get())
+        .map(|n| text(n, src).to_string())
+        .unwrap_or_default();
+    let mut cursor = body.walk();
+    let constants: Vec<Node> =
+        body.named_children(&mut cursor).filter(|c| c.kind() == "enum_constant").collect();
+    constants
+        .into_iter()
+        .filter_map(|c| c.child_by_field_id(FIELDS.name.get()))
+        .map(|n| FieldModel {
+            name: text(n, src).to_string(),
+            type_name: enum_name.clone(),
+            modifiers: ["public", "static", "final"].map(String::from).to_vec(),
+            line: line(n),
+        })
+        .collect()
+}
+
+fn record_params(record: Node, src: &str) -> Vec<Param> {
+    record.child_by_field_id(FIELDS.parameters.get()).map(|p| params_of(p, src)).unwrap_or_default()
+}
+
+/// A record's components are its private final fields.
+fn record_components(class: Node, src: &str) -> Vec<FieldModel> {
+    if class.kind() != "record_declaration" {
+        return Vec::new();
+    }
+    record_params(class, src)
+        .into_iter()
+        .map(|p| FieldModel {
+            name: p.name,
+            type_name: p.type_name,
+            modifiers: vec!["private".into(), "final".into()],
+            line: line(class),
+        })
+        .collect()
+}
+
+pub fn params_of(formal_parameters: Node, src: &str) -> Vec<Param> {
+    let mut cursor = formal_parameters.walk();
+    let mut out = Vec::new();
+    for p in formal_parameters.named_children(&mut cursor) {
+        match p.kind() {
+            "formal_parameter" => {
+                let type_name = p.child_by_field_id(FIELDS.type_.get()).map(|t| text(t, src)).unwrap_or("");
+                let dims = p.child_by_field_id(FIELDS.dimensions.get()).map(|d| text(d, src)).unwrap_or("");
+                let name = p.child_by_field_id(FIELDS.name.get()).map(|n| text(n, src)).unwrap_or("");
+                out.push(Param { type_name: format!("{type_name}{dims}"), name: name.into(), varargs: false });
+            }
+            "spread_parameter" => out.push(spread_param(p, src)),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// `String... values`: the type child, then a variable_declarator with the name.
+fn spread_param(p: Node, src: &str) -> Param {
+    let mut cursor = p.walk();
+    let mut type_name = String::new();
+    let mut name = String::new();
+    for c in p.named_children(&mut cursor) {
+        match c.kind() {
+            "modifiers" | "annotation" | "marker_annotation" => {}
+            "variable_declarator" => {
+                name = c.child_by_field_id(FIELDS.name.get()).map(|n| text(n, src)).unwrap_or("").into()
+            }
+            _ if type_name.is_empty() => type_name = text(c, src).to_string(),
+            _ => {}
+        }
+    }
+    Param { type_name: format!("{type_name}..."), name, varargs: true }
+}
+
+fn method_of(
+    member: Node,
+    ctx: &BodyContext,
+    class_name: &str,
+    in_interface: bool,
+    record_params: Option<&[Param]>,
+) -> Option<MethodModel> {
+    let kind = member.kind();
+    let is_constructor = match kind {
+        "method_declaration" => false,
+        "constructor_declaration" | "compact_constructor_declaration" => true,
+        _ => return None,
+    };
+    let src = ctx.src;
+    let name = member.child_by_field_id(FIELDS.name.get()).map(|n| text(n, src).to_string())?;
+    let params = match (kind, record_params) {
+        ("compact_constructor_declaration", Some(p)) => p.to_vec(),
+        _ => member.child_by_field_id(FIELDS.parameters.get()).map(|p| params_of(p, src)).unwrap_or_default(),
+    };
+    let return_type = (!is_constructor).then(|| {
+        let t = member.child_by_field_id(FIELDS.type_.get()).map(|t| text(t, src)).unwrap_or("void");
+        let dims = member.child_by_field_id(FIELDS.dimensions.get()).map(|d| text(d, src)).unwrap_or("");
+        format!("{t}{dims}")
+    });
+    let mut modifiers = modifiers_of(member, src);
+    if in_interface && !modifiers.iter().any(|m| m == "private") && !modifiers.iter().any(|m| m == "public") {
+        modifiers.insert(0, "public".into());
+    }
+    let body = member.child_by_field_id(FIELDS.body.get());
+    let facts = analyse_body(ctx, &params, body);
+    debug_assert!(!is_constructor || name == class_name || kind == "compact_constructor_declaration");
+    Some(MethodModel {
+        name,
+        is_constructor,
+        params,
+        return_type,
+        modifiers,
+        lines: (line(member), member.end_position().row + 1),
+        byte_range: (member.start_byte(), member.end_byte()),
+        has_body: body.is_some(),
+        invocations: facts.invocations,
+        field_reads: facts.reads,
+        field_writes: facts.writes,
+    })
+}

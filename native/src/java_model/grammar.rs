@@ -1,0 +1,68 @@
+//! Field ids of tree-sitter-java, looked up once: `child_by_field_id` is much faster than
+//! `child_by_field_name`, which matters when every method of Guava is analysed.
+
+use once_cell::sync::Lazy;
+use std::num::NonZeroU16;
+use tree_sitter::{Language, Node};
+
+pub struct Fields {
+    pub name: NonZeroU16,
+    pub body: NonZeroU16,
+    pub type_: NonZeroU16,
+    pub parameters: NonZeroU16,
+    pub object: NonZeroU16,
+    pub arguments: NonZeroU16,
+    pub field: NonZeroU16,
+    pub left: NonZeroU16,
+    pub right: NonZeroU16,
+    pub operator: NonZeroU16,
+    pub declarator: NonZeroU16,
+    pub value: NonZeroU16,
+    pub array: NonZeroU16,
+    pub constructor: NonZeroU16,
+    pub index: NonZeroU16,
+    pub dimensions: NonZeroU16,
+}
+
+pub fn language() -> Language {
+    tree_sitter_java::LANGUAGE.into()
+}
+
+pub static FIELDS: Lazy<Fields> = Lazy::new(|| {
+    let lang = language();
+    let id = |name: &str| {
+        lang.field_id_for_name(name)
+            .unwrap_or_else(|| panic!("tree-sitter-java has no field `{name}`: grammar version mismatch"))
+    };
+    Fields {
+        name: id("name"),
+        body: id("body"),
+        type_: id("type"),
+        parameters: id("parameters"),
+        object: id("object"),
+        arguments: id("arguments"),
+        field: id("field"),
+        left: id("left"),
+        right: id("right"),
+        operator: id("operator"),
+        declarator: id("declarator"),
+        value: id("value"),
+        array: id("array"),
+        constructor: id("constructor"),
+        index: id("index"),
+        dimensions: id("dimensions"),
+    }
+});
+
+pub fn text<'s>(node: Node, src: &'s str) -> &'s str {
+    src.get(node.byte_range()).unwrap_or("")
+}
+
+pub fn is_comment(node: Node) -> bool {
+    matches!(node.kind(), "line_comment" | "block_comment")
+}
+
+/// 1-based line of a node's start.
+pub fn line(node: Node) -> usize {
+    node.start_position().row + 1
+}

@@ -1,0 +1,211 @@
+//! The Java model: what tree-sitter-java tells us about classes, methods, calls and fields.
+//!
+//! Invariant: parsing never fails. A file that cannot be read, is not UTF-8 or has syntax errors
+//! yields whatever parsed plus [`Diagnostic`]s; callers decide whether a diagnostic matters.
+
+mod body;
+mod declarations;
+mod grammar;
+mod project;
+pub mod types;
+
+pub use project::{parse_file, parse_str, Project};
+
+use serde::Serialize;
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum ClassKind {
+    Class,
+    Interface,
+    Enum,
+    Record,
+    Annotation,
+}
+
+/// One class, interface, enum or record, top-level or nested.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClassModel {
+    pub name: String,
+    /// `com.acme.Outer.Inner`
+    pub qualified_name: String,
+    /// `com.acme.Outer$Inner`
+    pub binary_name: String,
+    pub package: String,
+    pub kind: ClassKind,
+    pub modifiers: Vec<String>,
+    pub fields: Vec<FieldModel>,
+    pub methods: Vec<MethodModel>,
+    pub lines: (usize, usize),
+    #[serde(skip)]
+    pub path: Arc<PathBuf>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FieldModel {
+    pub name: String,
+    /// The type as written, e.g. `List<E>`.
+    pub type_name: String,
+    pub modifiers: Vec<String>,
+    pub line: usize,
+}
+
+impl FieldModel {
+    pub fn is_constant(&self) -> bool {
+        self.modifiers.iter().any(|m| m == "static") && self.modifiers.iter().any(|m| m == "final")
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Param {
+    /// The type as written: `String...`, `byte[]`, `Map<K, V>`.
+    pub type_name: String,
+    pub name: String,
+    pub varargs: bool,
+}
+
+/// A method or a constructor (`is_constructor`; its name is the class name).
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MethodModel {
+    pub name: String,
+    pub is_constructor: bool,
+    pub params: Vec<Param>,
+    /// None for constructors.
+    pub return_type: Option<String>,
+    pub modifiers: Vec<String>,
+    /// 1-based, inclusive.
+    pub lines: (usize, usize),
+    /// Byte range of the whole declaration in its file, for showing the code later.
+    pub byte_range: (usize, usize),
+    pub has_body: bool,
+    pub invocations: Vec<Invocation>,
+    /// Fields of the own class read / written by this method (by name).
+    pub field_reads: BTreeSet<String>,
+    pub field_writes: BTreeSet<String>,
+}
+
+impl MethodModel {
+    /// `encryptText(String, SecretKey)` with types as written.
+    pub fn signature(&self) -> String {
+        let params: Vec<&str> = self.params.iter().map(|p| p.type_name.as_str()).collect();
+        format!("{}({})", self.name, params.join(", "))
+    }
+
+    pub fn param_types(&self) -> Vec<String> {
+        self.params.iter().map(|p| p.type_name.clone()).collect()
+    }
+
+    /// Arity check for a call site with `args` arguments.
+    pub fn accepts_arity(&self, args: usize) -> bool {
+        match self.params.last() {
+            Some(last) if last.varargs => args + 1 >= self.params.len(),
+            _ => args == self.params.len(),
+        }
+    }
+
+    pub fn is_private(&self) -> bool {
+        self.modifiers.iter().any(|m| m == "private")
+    }
+
+    pub fn is_static(&self) -> bool {
+        self.modifiers.iter().any(|m| m == "static")
+    }
+}
+
+/// Who receives a call, as far as the source tells without type checking.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum Receiver {
+    /// `foo()`: the own class, a superclass, an outer class or a static import.
+    Implicit,
+    /// `this.foo()`, or `this(...)` for a constructor.
+    This,
+    /// `super.foo()`, or `super(...)`.
+    Super,
+    /// `Own.foo()`: a static call through the own class name.
+    OwnClass,
+    /// `Other.foo()`: a static call on another type (or a qualified name such as `System.out`).
+    Type { name: String },
+    /// `x.foo()` where `x` is a local, a parameter or a field, with its declared type if known.
+    Variable {
+        name: String,
+        declared_type: Option<String>,
+        is_field: bool,
+    },
+    /// `new T(...)`.
+    New { type_name: String },
+    /// Any other expression (`a().b()`, `arr[i].foo()`).
+    Expression,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Invocation {
+    /// Method name; `<init>` for constructor calls (`new T()`, `this()`, `super()`).
+    pub name: String,
+    /// None for method references (`this::foo`), whose arity is not written.
+    pub arg_count: Option<usize>,
+    /// Erased static type of each argument where the source makes it evident (literals, declared
+    /// variables, `new T`), used to pick among overloads of the same arity.
+    pub arg_types: Vec<Option<String>>,
+    pub receiver: Receiver,
+    pub line: usize,
+}
+
+impl Invocation {
+    /// The invoked API as a comparable key: `Cipher.getInstance`, `new StringBuilder`,
+    /// `this.helper`. Receivers of unknown type keep only the name (`?.append`).
+    pub fn api_key(&self, own_class: &str) -> String {
+        use types::erase_simple;
+        match &self.receiver {
+            Receiver::New { type_name } => format!("new {}", erase_simple(type_name)),
+            Receiver::Implicit | Receiver::This | Receiver::OwnClass if self.name == "<init>" => {
+                format!("new {own_class}")
+            }
+            Receiver::Implicit | Receiver::This | Receiver::OwnClass => {
+                format!("{own_class}.{}", self.name)
+            }
+            Receiver::Super => format!("super.{}", self.name),
+            Receiver::Type { name } => format!("{name}.{}", self.name),
+            Receiver::Variable {
+                declared_type: Some(t),
+                ..
+            } => format!("{}.{}", erase_simple(t), self.name),
+            Receiver::Variable { .. } | Receiver::Expression => format!("?.{}", self.name),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub path: String,
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Severity {
+    Warning,
+    Error,
+}
+
+/// One parsed source file.
+#[derive(Debug, Clone, Default)]
+pub struct SourceFile {
+    pub path: PathBuf,
+    pub package: String,
+    pub imports: Vec<String>,
+    pub classes: Vec<ClassModel>,
+    pub diagnostics: Vec<Diagnostic>,
+}

@@ -1,0 +1,294 @@
+//! Source roots -> parsed files. Algorithm 1 is intra-class, so a query parses only the files its
+//! targets need; a glob or an unknown name falls back to parsing every file, in parallel.
+
+use super::declarations::ClassCollector;
+use super::grammar::language;
+use super::{ClassModel, Diagnostic, Severity, SourceFile};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use tree_sitter::{Node, Parser};
+
+/// The parsed part of a project: classes from the files read so far, and what went wrong.
+#[derive(Debug, Default)]
+pub struct Project {
+    pub roots: Vec<PathBuf>,
+    pub files: Vec<SourceFile>,
+    /// Problems with the roots themselves (missing, empty).
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Project {
+    /// A project over `roots` with nothing parsed yet; missing roots become warnings.
+    pub fn new(roots: &[PathBuf]) -> Self {
+        let diagnostics = roots
+            .iter()
+            .filter(|r| !r.is_dir())
+            .map(|r| warning(r, 0, format!("source root {} does not exist; it is skipped", r.display())))
+            .collect();
+        Project { roots: roots.to_vec(), files: Vec::new(), diagnostics }
+    }
+
+    /// Parse every `.java` file under the roots.
+    pub fn load_all(roots: &[PathBuf]) -> Self {
+        let mut project = Project::new(roots);
+        let files = project.all_files();
+        if files.is_empty() {
+            let listed: Vec<String> = roots.iter().map(|r| r.display().to_string()).collect();
+            project.diagnostics.push(warning(
+                Path::new(""),
+                0,
+                format!("no .java files under the source roots [{}]", listed.join(", ")),
+            ));
+        }
+        project.parse(files);
+        project
+    }
+
+    pub fn all_files(&self) -> Vec<PathBuf> {
+        let mut out = Vec::new();
+        for root in &self.roots {
+            collect_java_files(root, &mut out);
+        }
+        out.sort();
+        out
+    }
+
+    /// Parse these files (skipping ones already parsed), in parallel.
+    pub fn parse(&mut self, files: Vec<PathBuf>) {
+        let fresh: Vec<PathBuf> =
+            files.into_iter().filter(|f| !self.files.iter().any(|s| &s.path == f)).collect();
+        let mut parsed = parse_parallel(&fresh);
+        parsed.sort_by(|a, b| a.path.cmp(&b.path));
+        self.files.extend(parsed);
+    }
+
+    pub fn classes(&self) -> impl Iterator<Item = &ClassModel> {
+        self.files.iter().flat_map(|f| f.classes.iter())
+    }
+
+    pub fn all_diagnostics(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.diagnostics.iter().chain(self.files.iter().flat_map(|f| f.diagnostics.iter()))
+    }
+
+    /// The files that may declare `qualified` (`com.acme.Outer.Inner` lives in `Outer.java`).
+    pub fn files_for_class(&self, qualified: &str) -> Vec<PathBuf> {
+        let parts: Vec<&str> = qualified.split(['.', '$']).collect();
+        let mut out = Vec::new();
+        for root in &self.roots {
+            for end in (1..=parts.len()).rev() {
+                let mut path = root.clone();
+                for p in &parts[..end] {
+                    path.push(p);
+                }
+                path.set_extension("java");
+                if path.is_file() {
+                    out.push(path);
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    /// Every file under the package directory `com/acme` (recursively if `recursive`).
+    pub fn files_in_package(&self, package: &str, recursive: bool) -> Vec<PathBuf> {
+        let mut out = Vec::new();
+        for root in &self.roots {
+            let dir = package.split('.').filter(|p| !p.is_empty()).fold(root.clone(), |d, p| d.join(p));
+            if recursive {
+                collect_java_files(&dir, &mut out);
+            } else if let Ok(entries) = std::fs::read_dir(&dir) {
+                out.extend(entries.flatten().map(|e| e.path()).filter(|p| is_java(p)));
+            }
+        }
+        out.sort();
+        out
+    }
+}
+
+fn is_java(p: &Path) -> bool {
+    p.is_file() && p.extension().is_some_and(|e| e == "java")
+}
+
+fn collect_java_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let hidden = path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with('.'));
+        if hidden {
+            continue;
+        }
+        if path.is_dir() {
+            collect_java_files(&path, out);
+        } else if is_java(&path) {
+            out.push(path);
+        }
+    }
+}
+
+fn parse_parallel(files: &[PathBuf]) -> Vec<SourceFile> {
+    let workers = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1).min(files.len().max(1));
+    if workers <= 1 {
+        let mut parser = new_parser();
+        return files.iter().map(|f| parse_with(&mut parser, f)).collect();
+    }
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(Vec::with_capacity(files.len()));
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                let mut parser = new_parser();
+                let mut local = Vec::new();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(file) = files.get(i) else { break };
+                    local.push(parse_with(&mut parser, file));
+                }
+                if let Ok(mut all) = results.lock() {
+                    all.extend(local);
+                }
+            });
+        }
+    });
+    results.into_inner().unwrap_or_default()
+}
+
+fn new_parser() -> Parser {
+    let mut parser = Parser::new();
+    // The grammar is compiled into this library; a mismatch is a build defect, not user input.
+    parser.set_language(&language()).expect("tree-sitter-java grammar is incompatible with tree-sitter");
+    parser
+}
+
+/// Parse one file. Never fails: unreadable, non-UTF-8 and malformed files give diagnostics.
+pub fn parse_file(path: &Path) -> SourceFile {
+    parse_with(&mut new_parser(), path)
+}
+
+/// Parse source text as if read from `path` (tests and tools).
+pub fn parse_str(path: &Path, src: &str) -> SourceFile {
+    let mut file = SourceFile { path: path.to_path_buf(), ..SourceFile::default() };
+    parse_source(&mut new_parser(), src, &mut file);
+    file
+}
+
+fn parse_with(parser: &mut Parser, path: &Path) -> SourceFile {
+    let mut file = SourceFile { path: path.to_path_buf(), ..SourceFile::default() };
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) => {
+            file.diagnostics.push(error(path, 0, format!("cannot read {}: {e}", path.display())));
+            return file;
+        }
+    };
+    let src = decode(path, bytes, &mut file.diagnostics);
+    parse_source(parser, &src, &mut file);
+    file
+}
+
+/// Java sources are UTF-8 by default since Java 18. Anything else is read with replacement
+/// characters, so names and structure survive, and reported.
+fn decode(path: &Path, bytes: Vec<u8>, diagnostics: &mut Vec<Diagnostic>) -> String {
+    match String::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(e) => {
+            let valid = e.utf8_error().valid_up_to();
+            let bytes = e.into_bytes();
+            let line = bytes[..valid].iter().filter(|b| **b == b'\n').count() + 1;
+            diagnostics.push(warning(
+                path,
+                line,
+                format!(
+                    "{} is not valid UTF-8 (first bad byte at line {line}); it was read with replacement characters. \
+                     Convert the file to UTF-8 (e.g. `iconv -f ISO-8859-1 -t UTF-8`)",
+                    path.display()
+                ),
+            ));
+            String::from_utf8_lossy(&bytes).into_owned()
+        }
+    }
+}
+
+pub(crate) fn parse_source(parser: &mut Parser, src: &str, file: &mut SourceFile) {
+    let Some(tree) = parser.parse(src, None) else {
+        file.diagnostics.push(error(&file.path, 0, "the parser gave up on this file".into()));
+        return;
+    };
+    let root = tree.root_node();
+    if root.has_error() {
+        report_syntax_errors(root, &file.path, &mut file.diagnostics);
+    }
+    let mut cursor = root.walk();
+    for child in root.named_children(&mut cursor) {
+        match child.kind() {
+            "package_declaration" => {
+                let mut inner = child.walk();
+                let name = child
+                    .named_children(&mut inner)
+                    .find(|c| matches!(c.kind(), "scoped_identifier" | "identifier"));
+                if let Some(name) = name {
+                    file.package = super::grammar::text(name, src).to_string();
+                }
+            }
+            "import_declaration" => {
+                let t = super::grammar::text(child, src);
+                let t = t.trim_start_matches("import").trim_end_matches(';').trim();
+                file.imports.push(t.to_string());
+            }
+            _ => {}
+        }
+    }
+    let mut collector = ClassCollector {
+        src,
+        package: &file.package,
+        path: Arc::new(file.path.clone()),
+        classes: Vec::new(),
+    };
+    collector.collect_top_level(root);
+    file.classes = collector.classes;
+}
+
+fn report_syntax_errors(root: Node, path: &Path, out: &mut Vec<Diagnostic>) {
+    const MAX: usize = 5;
+    let mut stack = vec![root];
+    let mut found = Vec::new();
+    while let Some(node) = stack.pop() {
+        if found.len() >= MAX {
+            break;
+        }
+        if node.is_error() || node.is_missing() {
+            found.push(node);
+            continue;
+        }
+        if node.has_error() {
+            let mut cursor = node.walk();
+            let children: Vec<Node> = node.children(&mut cursor).collect();
+            stack.extend(children.into_iter().rev());
+        }
+    }
+    for node in found {
+        let pos = node.start_position();
+        let what = if node.is_missing() { format!("missing `{}`", node.kind()) } else { "syntax error".into() };
+        out.push(Diagnostic {
+            severity: Severity::Warning,
+            path: path.display().to_string(),
+            line: pos.row + 1,
+            column: pos.column + 1,
+            message: format!(
+                "{}:{}:{}: {what}; the declarations around it may be missing from the analysis",
+                path.display(),
+                pos.row + 1,
+                pos.column + 1
+            ),
+        });
+    }
+}
+
+fn warning(path: &Path, line: usize, message: String) -> Diagnostic {
+    Diagnostic { severity: Severity::Warning, path: path.display().to_string(), line, column: 0, message }
+}
+
+fn error(path: &Path, line: usize, message: String) -> Diagnostic {
+    Diagnostic { severity: Severity::Error, path: path.display().to_string(), line, column: 0, message }
+}

@@ -1,0 +1,166 @@
+//! The Java model on hand-written sources: declarations, receivers, field reads and writes, and
+//! files that are broken in the ways real checkouts are.
+
+mod common;
+
+use common::*;
+use mr_coupler::java_model::{parse_file, parse_str, ClassKind, Receiver, Severity};
+use std::path::Path;
+
+const CALLS: &str = r#"
+package p;
+import java.util.List;
+public class Calls extends Base {
+    private List<String> items;
+    private Helper helper;
+    static int twice(int x) { return x * 2; }
+    void run(String s) {
+        helper.go();
+        this.items.add(s);
+        Calls.twice(3);
+        twice(4);
+        super.toString();
+        Math.max(1, 2);
+        String local = s.trim();
+        new StringBuilder().append(local);
+        System.out.println(local);
+        Runnable r = this::reset;
+        var sb = new StringBuilder();
+        sb.append('x');
+        items.forEach(item -> helper.take(item));
+    }
+    void reset() {}
+}
+"#;
+
+fn receivers(src: &str, method: &str) -> Vec<(String, Receiver)> {
+    let file = parse_str(Path::new("T.java"), src);
+    let m = file.classes[0].methods.iter().find(|m| m.name == method).unwrap();
+    m.invocations.iter().map(|i| (i.name.clone(), i.receiver.clone())).collect()
+}
+
+#[test]
+fn receivers_are_classified_with_declared_types() {
+    let r = receivers(CALLS, "run");
+    let var = |name: &str, t: Option<&str>, is_field| Receiver::Variable {
+        name: name.into(),
+        declared_type: t.map(String::from),
+        is_field,
+    };
+    assert_eq!(r[0], ("go".into(), var("helper", Some("Helper"), true)));
+    assert_eq!(r[1], ("add".into(), var("items", Some("List<String>"), true)));
+    assert_eq!(r[2], ("twice".into(), Receiver::OwnClass));
+    assert_eq!(r[3], ("twice".into(), Receiver::Implicit));
+    assert_eq!(r[4], ("toString".into(), Receiver::Super));
+    assert_eq!(r[5], ("max".into(), Receiver::Type { name: "Math".into() }));
+    assert_eq!(r[6], ("trim".into(), var("s", Some("String"), false)));
+    assert!(r.contains(&("<init>".into(), Receiver::New { type_name: "StringBuilder".into() })));
+    assert!(r.contains(&("append".into(), Receiver::Expression)));
+    assert!(r.contains(&("println".into(), Receiver::Type { name: "System.out".into() })));
+    assert!(r.contains(&("reset".into(), Receiver::This)));
+    // `var` takes the type of its initializer.
+    assert!(r.contains(&("append".into(), var("sb", Some("StringBuilder"), false))));
+    // Lambda bodies count; the lambda parameter is a local, not a field.
+    assert!(r.contains(&("take".into(), var("helper", Some("Helper"), true))));
+}
+
+#[test]
+fn mutator_calls_on_fields_are_writes() {
+    let file = parse_str(Path::new("T.java"), CALLS);
+    let run = file.classes[0].methods.iter().find(|m| m.name == "run").unwrap();
+    assert!(run.field_writes.contains("items"), "items.add(s) writes items");
+    assert!(!run.field_writes.contains("helper"), "helper.go() is not a known mutator");
+    assert!(run.field_reads.contains("helper") && run.field_reads.contains("items"));
+    assert_eq!(run.invocations.iter().find(|i| i.name == "twice").unwrap().arg_types, vec![Some("int".to_string())]);
+}
+
+#[test]
+fn declarations_of_every_kind_of_type() {
+    let src = r#"
+package com.acme;
+public class Outer {
+    public class Inner { int m(int[] a, String... rest) { return 0; } }
+    static class Nested<T extends Comparable<T>> { <R> java.util.List<R> map(java.util.Map<T, R> m) { return null; } }
+    enum Color { RED, GREEN; Color next() { return values()[(ordinal() + 1) % 2]; } }
+    record Point(int x, int y) { Point { if (x < 0) throw new IllegalArgumentException(); } int sum() { return x + y; } }
+    interface Shape { double area(); default String describe() { return "area " + area(); } static Shape unit() { return () -> 1.0; } }
+}
+"#;
+    let file = parse_str(Path::new("Outer.java"), src);
+    assert!(file.diagnostics.is_empty(), "{:?}", file.diagnostics);
+    let names: Vec<(&str, &str, ClassKind)> =
+        file.classes.iter().map(|c| (c.qualified_name.as_str(), c.binary_name.as_str(), c.kind)).collect();
+    assert_eq!(
+        names,
+        vec![
+            ("com.acme.Outer", "com.acme.Outer", ClassKind::Class),
+            ("com.acme.Outer.Inner", "com.acme.Outer$Inner", ClassKind::Class),
+            ("com.acme.Outer.Nested", "com.acme.Outer$Nested", ClassKind::Class),
+            ("com.acme.Outer.Color", "com.acme.Outer$Color", ClassKind::Enum),
+            ("com.acme.Outer.Point", "com.acme.Outer$Point", ClassKind::Record),
+            ("com.acme.Outer.Shape", "com.acme.Outer$Shape", ClassKind::Interface),
+        ]
+    );
+    let inner = &file.classes[1].methods[0];
+    assert_eq!(inner.param_types(), vec!["int[]", "String..."]);
+    assert!(inner.params[1].varargs);
+    let map = &file.classes[2].methods[0];
+    assert_eq!(map.return_type.as_deref(), Some("java.util.List<R>"));
+    assert_eq!(map.param_types(), vec!["java.util.Map<T, R>"]);
+    let color = &file.classes[3];
+    assert_eq!(color.fields.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(), vec!["RED", "GREEN"]);
+    let point = &file.classes[4];
+    assert_eq!(point.fields.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(), vec!["x", "y"]);
+    let sum = point.methods.iter().find(|m| m.name == "sum").unwrap();
+    assert_eq!(sum.field_reads.iter().collect::<Vec<_>>(), vec!["x", "y"]);
+    let compact = point.methods.iter().find(|m| m.is_constructor).unwrap();
+    assert_eq!(compact.param_types(), vec!["int", "int"]);
+    let shape = &file.classes[5];
+    let describe = shape.methods.iter().find(|m| m.name == "describe").unwrap();
+    assert!(describe.modifiers.contains(&"default".to_string()) && describe.modifiers.contains(&"public".to_string()));
+    assert!(!shape.methods.iter().find(|m| m.name == "area").unwrap().has_body);
+    assert_eq!(describe.lines.0, 8, "1-based line of the declaration");
+}
+
+#[test]
+fn a_syntax_error_keeps_what_parsed_and_says_where() {
+    let src = "package p;\npublic class Broken {\n    int ok() { return 1; }\n    int bad( { return 2; }\n    int alsoOk() { return 3; }\n}\n";
+    let file = parse_str(Path::new("Broken.java"), src);
+    assert!(!file.diagnostics.is_empty());
+    let d = &file.diagnostics[0];
+    assert_eq!(d.severity, Severity::Warning);
+    assert!(d.message.contains("Broken.java:4:"), "{}", d.message);
+    let names: Vec<&str> = file.classes[0].methods.iter().map(|m| m.name.as_str()).collect();
+    assert!(names.contains(&"ok"), "{names:?}");
+}
+
+#[test]
+fn a_non_utf8_file_is_read_with_a_warning() {
+    let dir = std::env::temp_dir().join(format!("mrc-latin1-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("Latin.java");
+    let mut bytes = b"package p;\n// Fran".to_vec();
+    bytes.push(0xE7); // 'ç' in ISO-8859-1
+    bytes.extend_from_slice(b"ois\npublic class Latin { int f() { return 1; } }\n");
+    std::fs::write(&path, bytes).unwrap();
+    let file = parse_file(&path);
+    assert_eq!(file.classes[0].methods[0].name, "f");
+    assert!(file.diagnostics[0].message.contains("not valid UTF-8"), "{:?}", file.diagnostics);
+    assert!(file.diagnostics[0].message.contains("line 2"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn an_unreadable_file_is_a_diagnostic_not_a_failure() {
+    let file = parse_file(Path::new("/nonexistent/Nope.java"));
+    assert!(file.classes.is_empty());
+    assert_eq!(file.diagnostics[0].severity, Severity::Error);
+}
+
+#[test]
+fn fixtures_parse_cleanly() {
+    for f in ["AESEncryption", "ElementStore", "Joiner", "Counter", "Greeter"] {
+        let file = fixture(&format!("com/acme/{f}.java"));
+        assert_eq!(file.package, "com.acme");
+    }
+}

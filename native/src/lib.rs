@@ -11,6 +11,7 @@ pub mod coupling;
 pub mod error;
 pub mod java_model;
 mod jni;
+mod parallel;
 pub mod pipeline;
 pub mod protocol;
 pub mod report;

@@ -98,10 +98,16 @@ pub struct LogLine {
 
 impl LogLine {
     pub fn info(message: impl Into<String>) -> Self {
-        LogLine { level: Level::Info, message: message.into() }
+        LogLine {
+            level: Level::Info,
+            message: message.into(),
+        }
     }
     pub fn warn(message: impl Into<String>) -> Self {
-        LogLine { level: Level::Warn, message: message.into() }
+        LogLine {
+            level: Level::Warn,
+            message: message.into(),
+        }
     }
 }
 
@@ -125,7 +131,13 @@ pub struct Action {
 
 impl Action {
     pub fn done(progress: Progress, log: Vec<LogLine>, outputs: Vec<String>) -> Self {
-        Action { version: PROTOCOL_VERSION, kind: ActionKind::Done, progress, log, outputs }
+        Action {
+            version: PROTOCOL_VERSION,
+            kind: ActionKind::Done,
+            progress,
+            log,
+            outputs,
+        }
     }
 
     pub fn to_json(&self) -> String {

@@ -37,20 +37,44 @@ pub fn analyse(class: &ClassModel, target: usize) -> CouplingAnalysis {
     analyse_with(&ClassFacts::new(class), target)
 }
 
+/// Algorithm 1 for many targets grouped by class, the classes spread over the cores. The result
+/// has one list of analyses per class, in the order of `targets`.
+pub fn analyse_classes(work: &[(&ClassModel, Vec<usize>)]) -> Vec<Vec<CouplingAnalysis>> {
+    crate::parallel::map_with(
+        work,
+        || (),
+        |_, (class, targets)| {
+            let facts = ClassFacts::new(class);
+            targets.iter().map(|&t| analyse_with(&facts, t)).collect()
+        },
+    )
+}
+
 /// Algorithm 1 with the class's static features already computed (many targets, one class).
 pub fn analyse_with(facts: &ClassFacts, target: usize) -> CouplingAnalysis {
     let n = facts.class.methods.len();
     let mut coupled: Vec<CoupledMethod> = (0..n)
         .filter(|&i| i != target)
         .filter_map(|i| {
-            let pair = Pair { facts, target, coupled: i };
-            let features: Vec<Feature> =
-                [pair.signature_commonality(), pair.function_call(), pair.state_interaction()]
-                    .into_iter()
-                    .flatten()
-                    .collect();
+            let pair = Pair {
+                facts,
+                target,
+                coupled: i,
+            };
+            let features: Vec<Feature> = [
+                pair.signature_commonality(),
+                pair.function_call(),
+                pair.state_interaction(),
+            ]
+            .into_iter()
+            .flatten()
+            .collect();
             let score = features.iter().map(|f| f.kind.weight() * f.strength).sum();
-            (!features.is_empty()).then_some(CoupledMethod { method: i, features, score })
+            (!features.is_empty()).then_some(CoupledMethod {
+                method: i,
+                features,
+                score,
+            })
         })
         .collect();
     coupled.sort_by(|a, b| {
@@ -59,5 +83,9 @@ pub fn analyse_with(facts: &ClassFacts, target: usize) -> CouplingAnalysis {
             .then(b.features.len().cmp(&a.features.len()))
             .then(a.method.cmp(&b.method))
     });
-    CouplingAnalysis { target, candidates: n.saturating_sub(1), coupled }
+    CouplingAnalysis {
+        target,
+        candidates: n.saturating_sub(1),
+        coupled,
+    }
 }

@@ -24,7 +24,11 @@ pub struct BodyFacts {
 }
 
 pub fn analyse_body(ctx: &BodyContext, params: &[Param], body: Option<Node>) -> BodyFacts {
-    let mut walker = Walker { ctx, scopes: vec![HashMap::new()], facts: BodyFacts::default() };
+    let mut walker = Walker {
+        ctx,
+        scopes: vec![HashMap::new()],
+        facts: BodyFacts::default(),
+    };
     for p in params {
         walker.declare(&p.name, Some(p.type_name.clone()));
     }
@@ -36,23 +40,78 @@ pub fn analyse_body(ctx: &BodyContext, params: &[Param], body: Option<Node>) -> 
 
 /// Method names that change the object they are called on; `items.add(x)` writes `items`.
 const MUTATORS: &[&str] = &[
-    "add", "addAll", "addFirst", "addLast", "put", "putAll", "putIfAbsent", "remove", "removeAll",
-    "removeIf", "removeFirst", "removeLast", "retainAll", "clear", "set", "push", "pop", "offer",
-    "offerFirst", "offerLast", "poll", "pollFirst", "pollLast", "insert", "append", "delete",
-    "deleteCharAt", "replace", "replaceAll", "compute", "computeIfAbsent", "computeIfPresent",
-    "merge", "sort", "fill", "setLength", "reverse", "incrementAndGet", "getAndIncrement",
-    "decrementAndGet", "getAndDecrement", "addAndGet", "getAndAdd", "getAndSet", "lazySet",
-    "compareAndSet", "accumulateAndGet", "updateAndGet", "getAndUpdate", "write", "flush", "reset",
-    "drainTo", "trimToSize", "ensureCapacity", "setAll", "setCharAt", "enqueue", "dequeue",
+    "add",
+    "addAll",
+    "addFirst",
+    "addLast",
+    "put",
+    "putAll",
+    "putIfAbsent",
+    "remove",
+    "removeAll",
+    "removeIf",
+    "removeFirst",
+    "removeLast",
+    "retainAll",
+    "clear",
+    "set",
+    "push",
+    "pop",
+    "offer",
+    "offerFirst",
+    "offerLast",
+    "poll",
+    "pollFirst",
+    "pollLast",
+    "insert",
+    "append",
+    "delete",
+    "deleteCharAt",
+    "replace",
+    "replaceAll",
+    "compute",
+    "computeIfAbsent",
+    "computeIfPresent",
+    "merge",
+    "sort",
+    "fill",
+    "setLength",
+    "reverse",
+    "incrementAndGet",
+    "getAndIncrement",
+    "decrementAndGet",
+    "getAndDecrement",
+    "addAndGet",
+    "getAndAdd",
+    "getAndSet",
+    "lazySet",
+    "compareAndSet",
+    "accumulateAndGet",
+    "updateAndGet",
+    "getAndUpdate",
+    "write",
+    "flush",
+    "reset",
+    "drainTo",
+    "trimToSize",
+    "ensureCapacity",
+    "setAll",
+    "setCharAt",
+    "enqueue",
+    "dequeue",
 ];
 
 fn is_mutator(name: &str) -> bool {
     if MUTATORS.contains(&name) {
         return true;
     }
-    ["set", "add", "put", "remove", "insert", "clear", "push"].iter().any(|prefix| {
-        name.strip_prefix(prefix).and_then(|rest| rest.chars().next()).is_some_and(|c| c.is_ascii_uppercase())
-    })
+    ["set", "add", "put", "remove", "insert", "clear", "push"]
+        .iter()
+        .any(|prefix| {
+            name.strip_prefix(prefix)
+                .and_then(|rest| rest.chars().next())
+                .is_some_and(|c| c.is_ascii_uppercase())
+        })
 }
 
 enum Resolved {
@@ -122,7 +181,9 @@ impl<'a, 'c> Walker<'a, 'c> {
             "block" | "constructor_body" | "switch_block_statement_group" | "switch_rule" => {
                 self.scoped(|w| w.visit_children(node))
             }
-            "for_statement" | "try_with_resources_statement" => self.scoped(|w| w.visit_children(node)),
+            "for_statement" | "try_with_resources_statement" => {
+                self.scoped(|w| w.visit_children(node))
+            }
             "resource" => self.resource(node),
             "enhanced_for_statement" => self.enhanced_for(node),
             "catch_clause" => self.scoped(|w| w.visit_children(node)),
@@ -241,15 +302,21 @@ impl<'a, 'c> Walker<'a, 'c> {
     }
 
     fn local_declaration(&mut self, node: Node) {
-        let declared = node.child_by_field_id(FIELDS.type_.get()).map(|t| self.text(t).to_string());
+        let declared = node
+            .child_by_field_id(FIELDS.type_.get())
+            .map(|t| self.text(t).to_string());
         let mut cursor = node.walk();
-        let declarators: Vec<Node> = node.children_by_field_id(FIELDS.declarator, &mut cursor).collect();
+        let declarators: Vec<Node> = node
+            .children_by_field_id(FIELDS.declarator, &mut cursor)
+            .collect();
         for d in declarators {
             let value = d.child_by_field_id(FIELDS.value.get());
             if let Some(v) = value {
                 self.visit(v);
             }
-            let Some(name) = d.child_by_field_id(FIELDS.name.get()) else { continue };
+            let Some(name) = d.child_by_field_id(FIELDS.name.get()) else {
+                continue;
+            };
             let t = match declared.as_deref() {
                 Some("var") | None => value.and_then(|v| self.static_type(v)),
                 Some(t) => Some(t.to_string()),
@@ -263,7 +330,9 @@ impl<'a, 'c> Walker<'a, 'c> {
             self.visit(v);
         }
         if let Some(name) = node.child_by_field_id(FIELDS.name.get()) {
-            let t = node.child_by_field_id(FIELDS.type_.get()).map(|t| self.text(t).to_string());
+            let t = node
+                .child_by_field_id(FIELDS.type_.get())
+                .map(|t| self.text(t).to_string());
             self.declare(self.text(name), t);
         } else {
             self.visit_children(node); // `try (existingResource)`
@@ -276,7 +345,9 @@ impl<'a, 'c> Walker<'a, 'c> {
         }
         self.scoped(|w| {
             if let Some(name) = node.child_by_field_id(FIELDS.name.get()) {
-                let t = node.child_by_field_id(FIELDS.type_.get()).map(|t| w.text(t).to_string());
+                let t = node
+                    .child_by_field_id(FIELDS.type_.get())
+                    .map(|t| w.text(t).to_string());
                 w.declare(w.text(name), t);
             }
             if let Some(body) = node.child_by_field_id(FIELDS.body.get()) {
@@ -321,11 +392,16 @@ impl<'a, 'c> Walker<'a, 'c> {
             self.visit(left);
         }
         if let Some(name) = node.child_by_field_id(FIELDS.name.get()) {
-            let t = node.child_by_field_id(FIELDS.right.get()).map(|t| self.text(t).to_string());
+            let t = node
+                .child_by_field_id(FIELDS.right.get())
+                .map(|t| self.text(t).to_string());
             self.declare(self.text(name), t);
         }
         let mut cursor = node.walk();
-        let patterns: Vec<Node> = node.named_children(&mut cursor).filter(|c| c.kind() == "record_pattern").collect();
+        let patterns: Vec<Node> = node
+            .named_children(&mut cursor)
+            .filter(|c| c.kind() == "record_pattern")
+            .collect();
         for p in patterns {
             self.visit(p);
         }
@@ -334,7 +410,10 @@ impl<'a, 'c> Walker<'a, 'c> {
     fn pattern_variable(&mut self, node: Node) {
         let mut cursor = node.walk();
         let children: Vec<Node> = node.named_children(&mut cursor).collect();
-        let t = children.iter().find(|c| c.kind() != "identifier").map(|t| self.text(*t).to_string());
+        let t = children
+            .iter()
+            .find(|c| c.kind() != "identifier")
+            .map(|t| self.text(*t).to_string());
         if let Some(name) = children.iter().rev().find(|c| c.kind() == "identifier") {
             self.declare(self.text(*name), t);
         }
@@ -375,26 +454,49 @@ impl<'a, 'c> Walker<'a, 'c> {
     }
 
     fn arguments(&mut self, node: Node) -> (usize, Vec<Option<String>>) {
-        let Some(args) = node.child_by_field_id(FIELDS.arguments.get()) else { return (0, Vec::new()) };
+        let Some(args) = node.child_by_field_id(FIELDS.arguments.get()) else {
+            return (0, Vec::new());
+        };
         let mut cursor = args.walk();
-        let list: Vec<Node> = args.named_children(&mut cursor).filter(|c| !is_comment(*c)).collect();
-        let types = list.iter().map(|a| self.static_type(*a).map(|t| erase_simple(&t))).collect();
+        let list: Vec<Node> = args
+            .named_children(&mut cursor)
+            .filter(|c| !is_comment(*c))
+            .collect();
+        let types = list
+            .iter()
+            .map(|a| self.static_type(*a).map(|t| erase_simple(&t)))
+            .collect();
         for a in &list {
             self.visit(*a);
         }
         (list.len(), types)
     }
 
-    fn record_call(&mut self, name: String, arity: Option<(usize, Vec<Option<String>>)>, receiver: Receiver, node: Node) {
+    fn record_call(
+        &mut self,
+        name: String,
+        arity: Option<(usize, Vec<Option<String>>)>,
+        receiver: Receiver,
+        node: Node,
+    ) {
         let (arg_count, arg_types) = match arity {
             Some((n, t)) => (Some(n), t),
             None => (None, Vec::new()),
         };
-        self.facts.invocations.push(Invocation { name, arg_count, arg_types, receiver, line: line(node) });
+        self.facts.invocations.push(Invocation {
+            name,
+            arg_count,
+            arg_types,
+            receiver,
+            line: line(node),
+        });
     }
 
     fn method_invocation(&mut self, node: Node) {
-        let name = node.child_by_field_id(FIELDS.name.get()).map(|n| self.text(n).to_string()).unwrap_or_default();
+        let name = node
+            .child_by_field_id(FIELDS.name.get())
+            .map(|n| self.text(n).to_string())
+            .unwrap_or_default();
         let receiver = match node.child_by_field_id(FIELDS.object.get()) {
             None => Receiver::Implicit,
             Some(object) => self.receiver(object, &name),
@@ -416,19 +518,31 @@ impl<'a, 'c> Walker<'a, 'c> {
                         self.facts.writes.insert(f.clone());
                     }
                     let declared_type = self.ctx.fields.get(&f).cloned();
-                    return Receiver::Variable { name: f, declared_type, is_field: true };
+                    return Receiver::Variable {
+                        name: f,
+                        declared_type,
+                        is_field: true,
+                    };
                 }
                 if object.kind() == "field_access" {
                     return self.qualified_receiver(object);
                 }
                 let name = self.text(object);
                 match self.resolve(name) {
-                    Resolved::Local(declared_type) => {
-                        Receiver::Variable { name: name.into(), declared_type, is_field: false }
-                    }
+                    Resolved::Local(declared_type) => Receiver::Variable {
+                        name: name.into(),
+                        declared_type,
+                        is_field: false,
+                    },
                     _ if self.is_own_name(name) => Receiver::OwnClass,
-                    _ if name.starts_with(|c: char| c.is_ascii_uppercase()) => Receiver::Type { name: name.into() },
-                    _ => Receiver::Variable { name: name.into(), declared_type: None, is_field: false },
+                    _ if name.starts_with(|c: char| c.is_ascii_uppercase()) => {
+                        Receiver::Type { name: name.into() }
+                    }
+                    _ => Receiver::Variable {
+                        name: name.into(),
+                        declared_type: None,
+                        is_field: false,
+                    },
                 }
             }
             _ => {
@@ -443,16 +557,23 @@ impl<'a, 'c> Walker<'a, 'c> {
     fn qualified_receiver(&mut self, object: Node) -> Receiver {
         let written = self.text(object);
         let root = written.split('.').next().unwrap_or("");
-        let is_name = written.chars().all(|c| c.is_alphanumeric() || c == '.' || c == '_' || c == '$');
+        let is_name = written
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '.' || c == '_' || c == '$');
         if is_name && matches!(self.resolve(root), Resolved::Unknown) {
-            return Receiver::Type { name: written.to_string() };
+            return Receiver::Type {
+                name: written.to_string(),
+            };
         }
         self.visit(object);
         Receiver::Expression
     }
 
     fn object_creation(&mut self, node: Node) {
-        let type_name = node.child_by_field_id(FIELDS.type_.get()).map(|t| self.text(t).to_string()).unwrap_or_default();
+        let type_name = node
+            .child_by_field_id(FIELDS.type_.get())
+            .map(|t| self.text(t).to_string())
+            .unwrap_or_default();
         let mut cursor = node.walk();
         let extras: Vec<Node> = node
             .named_children(&mut cursor)
@@ -471,7 +592,10 @@ impl<'a, 'c> Walker<'a, 'c> {
     }
 
     fn explicit_constructor(&mut self, node: Node) {
-        let receiver = match node.child_by_field_id(FIELDS.constructor.get()).map(|c| c.kind()) {
+        let receiver = match node
+            .child_by_field_id(FIELDS.constructor.get())
+            .map(|c| c.kind())
+        {
             Some("this") => Receiver::This,
             _ => Receiver::Super,
         };
@@ -482,13 +606,28 @@ impl<'a, 'c> Walker<'a, 'c> {
     /// `this::encode`, `Own::encode`, `String::valueOf`, `items::add`.
     fn method_reference(&mut self, node: Node) {
         let mut cursor = node.walk();
-        let children: Vec<Node> = node.named_children(&mut cursor).filter(|c| !is_comment(*c)).collect();
-        let (Some(first), Some(last)) = (children.first(), children.last()) else { return };
-        let name = if last.kind() == "identifier" && children.len() > 1 { self.text(*last).to_string() } else { "<init>".into() };
+        let children: Vec<Node> = node
+            .named_children(&mut cursor)
+            .filter(|c| !is_comment(*c))
+            .collect();
+        let (Some(first), Some(last)) = (children.first(), children.last()) else {
+            return;
+        };
+        let name = if last.kind() == "identifier" && children.len() > 1 {
+            self.text(*last).to_string()
+        } else {
+            "<init>".into()
+        };
         let receiver = match first.kind() {
             "type_identifier" | "scoped_type_identifier" | "generic_type" => {
                 let t = self.text(*first);
-                if self.is_own_name(&erase_simple(t)) { Receiver::OwnClass } else { Receiver::Type { name: erase_simple(t) } }
+                if self.is_own_name(&erase_simple(t)) {
+                    Receiver::OwnClass
+                } else {
+                    Receiver::Type {
+                        name: erase_simple(t),
+                    }
+                }
             }
             _ => self.receiver(*first, &name),
         };
@@ -502,19 +641,34 @@ impl<'a, 'c> Walker<'a, 'c> {
             "character_literal" => "char".into(),
             "true" | "false" => "boolean".into(),
             "null_literal" => "null".into(),
-            "decimal_integer_literal" | "hex_integer_literal" | "octal_integer_literal" | "binary_integer_literal" => {
-                if self.text(expr).ends_with(['l', 'L']) { "long".into() } else { "int".into() }
+            "decimal_integer_literal"
+            | "hex_integer_literal"
+            | "octal_integer_literal"
+            | "binary_integer_literal" => {
+                if self.text(expr).ends_with(['l', 'L']) {
+                    "long".into()
+                } else {
+                    "int".into()
+                }
             }
             "decimal_floating_point_literal" | "hex_floating_point_literal" => {
-                if self.text(expr).ends_with(['f', 'F']) { "float".into() } else { "double".into() }
+                if self.text(expr).ends_with(['f', 'F']) {
+                    "float".into()
+                } else {
+                    "double".into()
+                }
             }
-            "object_creation_expression" => self.text(expr.child_by_field_id(FIELDS.type_.get())?).to_string(),
+            "object_creation_expression" => self
+                .text(expr.child_by_field_id(FIELDS.type_.get())?)
+                .to_string(),
             "array_creation_expression" => {
                 let t = self.text(expr.child_by_field_id(FIELDS.type_.get())?);
                 let dims = self.text(expr).matches('[').count().max(1);
                 format!("{t}{}", "[]".repeat(dims))
             }
-            "cast_expression" => self.text(expr.child_by_field_id(FIELDS.type_.get())?).to_string(),
+            "cast_expression" => self
+                .text(expr.child_by_field_id(FIELDS.type_.get())?)
+                .to_string(),
             "this" => self.ctx.own_names.last()?.clone(),
             "identifier" => match self.resolve(self.text(expr)) {
                 Resolved::Local(t) => t?,

@@ -5,8 +5,7 @@ use super::declarations::ClassCollector;
 use super::grammar::language;
 use super::{ClassModel, Diagnostic, Severity, SourceFile};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use tree_sitter::{Node, Parser};
 
 /// The parsed part of a project: classes from the files read so far, and what went wrong.
@@ -24,9 +23,19 @@ impl Project {
         let diagnostics = roots
             .iter()
             .filter(|r| !r.is_dir())
-            .map(|r| warning(r, 0, format!("source root {} does not exist; it is skipped", r.display())))
+            .map(|r| {
+                warning(
+                    r,
+                    0,
+                    format!("source root {} does not exist; it is skipped", r.display()),
+                )
+            })
             .collect();
-        Project { roots: roots.to_vec(), files: Vec::new(), diagnostics }
+        Project {
+            roots: roots.to_vec(),
+            files: Vec::new(),
+            diagnostics,
+        }
     }
 
     /// Parse every `.java` file under the roots.
@@ -38,7 +47,10 @@ impl Project {
             project.diagnostics.push(warning(
                 Path::new(""),
                 0,
-                format!("no .java files under the source roots [{}]", listed.join(", ")),
+                format!(
+                    "no .java files under the source roots [{}]",
+                    listed.join(", ")
+                ),
             ));
         }
         project.parse(files);
@@ -56,11 +68,11 @@ impl Project {
 
     /// Parse these files (skipping ones already parsed), in parallel.
     pub fn parse(&mut self, files: Vec<PathBuf>) {
-        let fresh: Vec<PathBuf> =
-            files.into_iter().filter(|f| !self.files.iter().any(|s| &s.path == f)).collect();
-        let mut parsed = parse_parallel(&fresh);
-        parsed.sort_by(|a, b| a.path.cmp(&b.path));
-        self.files.extend(parsed);
+        let fresh: Vec<PathBuf> = files
+            .into_iter()
+            .filter(|f| !self.files.iter().any(|s| &s.path == f))
+            .collect();
+        self.files.extend(parse_parallel(&fresh));
     }
 
     pub fn classes(&self) -> impl Iterator<Item = &ClassModel> {
@@ -68,7 +80,9 @@ impl Project {
     }
 
     pub fn all_diagnostics(&self) -> impl Iterator<Item = &Diagnostic> {
-        self.diagnostics.iter().chain(self.files.iter().flat_map(|f| f.diagnostics.iter()))
+        self.diagnostics
+            .iter()
+            .chain(self.files.iter().flat_map(|f| f.diagnostics.iter()))
     }
 
     /// The files that may declare `qualified` (`com.acme.Outer.Inner` lives in `Outer.java`).
@@ -95,7 +109,10 @@ impl Project {
     pub fn files_in_package(&self, package: &str, recursive: bool) -> Vec<PathBuf> {
         let mut out = Vec::new();
         for root in &self.roots {
-            let dir = package.split('.').filter(|p| !p.is_empty()).fold(root.clone(), |d, p| d.join(p));
+            let dir = package
+                .split('.')
+                .filter(|p| !p.is_empty())
+                .fold(root.clone(), |d, p| d.join(p));
             if recursive {
                 collect_java_files(&dir, &mut out);
             } else if let Ok(entries) = std::fs::read_dir(&dir) {
@@ -112,10 +129,15 @@ fn is_java(p: &Path) -> bool {
 }
 
 fn collect_java_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     for entry in entries.flatten() {
         let path = entry.path();
-        let hidden = path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with('.'));
+        let hidden = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| n.starts_with('.'));
         if hidden {
             continue;
         }
@@ -128,36 +150,15 @@ fn collect_java_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 fn parse_parallel(files: &[PathBuf]) -> Vec<SourceFile> {
-    let workers = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1).min(files.len().max(1));
-    if workers <= 1 {
-        let mut parser = new_parser();
-        return files.iter().map(|f| parse_with(&mut parser, f)).collect();
-    }
-    let next = AtomicUsize::new(0);
-    let results = Mutex::new(Vec::with_capacity(files.len()));
-    std::thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| {
-                let mut parser = new_parser();
-                let mut local = Vec::new();
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(file) = files.get(i) else { break };
-                    local.push(parse_with(&mut parser, file));
-                }
-                if let Ok(mut all) = results.lock() {
-                    all.extend(local);
-                }
-            });
-        }
-    });
-    results.into_inner().unwrap_or_default()
+    crate::parallel::map_with(files, new_parser, |parser, file| parse_with(parser, file))
 }
 
 fn new_parser() -> Parser {
     let mut parser = Parser::new();
     // The grammar is compiled into this library; a mismatch is a build defect, not user input.
-    parser.set_language(&language()).expect("tree-sitter-java grammar is incompatible with tree-sitter");
+    parser
+        .set_language(&language())
+        .expect("tree-sitter-java grammar is incompatible with tree-sitter");
     parser
 }
 
@@ -168,17 +169,27 @@ pub fn parse_file(path: &Path) -> SourceFile {
 
 /// Parse source text as if read from `path` (tests and tools).
 pub fn parse_str(path: &Path, src: &str) -> SourceFile {
-    let mut file = SourceFile { path: path.to_path_buf(), ..SourceFile::default() };
+    let mut file = SourceFile {
+        path: path.to_path_buf(),
+        ..SourceFile::default()
+    };
     parse_source(&mut new_parser(), src, &mut file);
     file
 }
 
 fn parse_with(parser: &mut Parser, path: &Path) -> SourceFile {
-    let mut file = SourceFile { path: path.to_path_buf(), ..SourceFile::default() };
+    let mut file = SourceFile {
+        path: path.to_path_buf(),
+        ..SourceFile::default()
+    };
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
         Err(e) => {
-            file.diagnostics.push(error(path, 0, format!("cannot read {}: {e}", path.display())));
+            file.diagnostics.push(error(
+                path,
+                0,
+                format!("cannot read {}: {e}", path.display()),
+            ));
             return file;
         }
     };
@@ -212,7 +223,11 @@ fn decode(path: &Path, bytes: Vec<u8>, diagnostics: &mut Vec<Diagnostic>) -> Str
 
 pub(crate) fn parse_source(parser: &mut Parser, src: &str, file: &mut SourceFile) {
     let Some(tree) = parser.parse(src, None) else {
-        file.diagnostics.push(error(&file.path, 0, "the parser gave up on this file".into()));
+        file.diagnostics.push(error(
+            &file.path,
+            0,
+            "the parser gave up on this file".into(),
+        ));
         return;
     };
     let root = tree.root_node();
@@ -269,7 +284,11 @@ fn report_syntax_errors(root: Node, path: &Path, out: &mut Vec<Diagnostic>) {
     }
     for node in found {
         let pos = node.start_position();
-        let what = if node.is_missing() { format!("missing `{}`", node.kind()) } else { "syntax error".into() };
+        let what = if node.is_missing() {
+            format!("missing `{}`", node.kind())
+        } else {
+            "syntax error".into()
+        };
         out.push(Diagnostic {
             severity: Severity::Warning,
             path: path.display().to_string(),
@@ -286,9 +305,21 @@ fn report_syntax_errors(root: Node, path: &Path, out: &mut Vec<Diagnostic>) {
 }
 
 fn warning(path: &Path, line: usize, message: String) -> Diagnostic {
-    Diagnostic { severity: Severity::Warning, path: path.display().to_string(), line, column: 0, message }
+    Diagnostic {
+        severity: Severity::Warning,
+        path: path.display().to_string(),
+        line,
+        column: 0,
+        message,
+    }
 }
 
 fn error(path: &Path, line: usize, message: String) -> Diagnostic {
-    Diagnostic { severity: Severity::Error, path: path.display().to_string(), line, column: 0, message }
+    Diagnostic {
+        severity: Severity::Error,
+        path: path.display().to_string(),
+        line,
+        column: 0,
+        message,
+    }
 }

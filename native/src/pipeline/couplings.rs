@@ -1,12 +1,11 @@
 //! Phase 1 as a session: resolve the targets, run Algorithm 1 per target, write couplings.json.
 
-use crate::coupling::{self, ClassFacts, CouplingAnalysis};
+use crate::coupling::{self, CouplingAnalysis};
 use crate::error::CoreResult;
-use crate::java_model::{Project, Severity};
+use crate::java_model::{ClassModel, Project, Severity};
 use crate::protocol::{Action, LogLine, Progress, SessionConfig};
 use crate::report::couplings::CouplingsReport;
 use crate::targets::{load_and_resolve, TargetRef, TargetSpec};
-use std::collections::HashMap;
 
 pub fn run(config: &SessionConfig, specs: &[TargetSpec]) -> CoreResult<Action> {
     let mut project = Project::new(&config.source_roots);
@@ -29,17 +28,38 @@ pub fn run(config: &SessionConfig, specs: &[TargetSpec]) -> CoreResult<Action> {
         targets_total: targets.len(),
         message: format!("{} target method(s) analysed", targets.len()),
     };
-    Ok(Action::done(progress, log, vec![path.display().to_string()]))
+    Ok(Action::done(
+        progress,
+        log,
+        vec![path.display().to_string()],
+    ))
 }
 
-/// Algorithm 1 per target, computing each class's static features once.
+/// Algorithm 1 per target, in the order of `targets`; each class's features are computed once.
 pub fn analyse_all(project: &Project, targets: &[TargetRef]) -> Vec<CouplingAnalysis> {
-    let mut facts: HashMap<(usize, usize), ClassFacts> = HashMap::new();
+    let mut classes: Vec<(usize, usize)> = targets.iter().map(|t| (t.file, t.class)).collect();
+    classes.sort();
+    classes.dedup();
+    let work: Vec<(&ClassModel, Vec<usize>)> = classes
+        .iter()
+        .map(|&(file, class)| {
+            let methods = targets
+                .iter()
+                .filter(|t| (t.file, t.class) == (file, class))
+                .map(|t| t.method)
+                .collect();
+            (&project.files[file].classes[class], methods)
+        })
+        .collect();
+    let mut per_class: Vec<std::vec::IntoIter<CouplingAnalysis>> = coupling::analyse_classes(&work)
+        .into_iter()
+        .map(Vec::into_iter)
+        .collect();
     targets
         .iter()
-        .map(|t| {
-            let class_facts = facts.entry((t.file, t.class)).or_insert_with(|| ClassFacts::new(t.class(project)));
-            coupling::analyse_with(class_facts, t.method)
+        .filter_map(|t| {
+            let slot = classes.binary_search(&(t.file, t.class)).ok()?;
+            per_class[slot].next()
         })
         .collect()
 }

@@ -25,7 +25,11 @@ impl Session {
     pub fn open(config_json: &str) -> CoreResult<Session> {
         let config = SessionConfig::from_json(config_json)?;
         let targets = parse_targets(&config.targets)?;
-        Ok(Session { config, targets, state: State::Start })
+        Ok(Session {
+            config,
+            targets,
+            state: State::Start,
+        })
     }
 
     pub fn next(&mut self, results_json: &str) -> CoreResult<Action> {

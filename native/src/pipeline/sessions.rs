@@ -21,7 +21,10 @@ pub fn open(config_json: &str) -> CoreResult<u64> {
 
 pub fn next(handle: u64, results_json: &str) -> CoreResult<String> {
     let session = registry().get(&handle).cloned().ok_or_else(|| {
-        CoreError::new(format!("no open MR-Coupler session {handle}"), "Open a session before asking for its next action")
+        CoreError::new(
+            format!("no open MR-Coupler session {handle}"),
+            "Open a session before asking for its next action",
+        )
     })?;
     // A session that panicked earlier is poisoned; its state is still the last consistent one.
     let mut session = session.lock().unwrap_or_else(|p| p.into_inner());

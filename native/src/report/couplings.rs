@@ -60,18 +60,29 @@ impl CouplingsReport {
                     file: class.path.display().to_string(),
                     line: m.lines.0,
                     candidates: a.candidates,
-                    coupled: a.coupled.iter().map(|c| coupled_entry(&class.methods[c.method], c.score, &c.features)).collect(),
+                    coupled: a
+                        .coupled
+                        .iter()
+                        .map(|c| coupled_entry(&class.methods[c.method], c.score, &c.features))
+                        .collect(),
                 }
             })
             .collect();
-        CouplingsReport { version: 1, targets, diagnostics: project.all_diagnostics().cloned().collect() }
+        CouplingsReport {
+            version: 1,
+            targets,
+            diagnostics: project.all_diagnostics().cloned().collect(),
+        }
     }
 
     /// Write `couplings.json` into `dir` (created if needed); returns its path.
     pub fn write(&self, dir: &Path) -> CoreResult<PathBuf> {
         let path = dir.join("couplings.json");
         let cannot = |e: std::io::Error| {
-            CoreError::new(format!("cannot write {}: {e}", path.display()), "Check that the build output folder is writable")
+            CoreError::new(
+                format!("cannot write {}: {e}", path.display()),
+                "Check that the build output folder is writable",
+            )
         };
         std::fs::create_dir_all(dir).map_err(cannot)?;
         let json = serde_json::to_string_pretty(self)
@@ -94,10 +105,19 @@ impl CouplingsReport {
             ));
             for (i, c) in t.coupled.iter().take(PRINTED_PER_TARGET).enumerate() {
                 let features: Vec<String> = c.features.iter().map(short_label).collect();
-                lines.push(format!("  {}. {}({})  {}", i + 1, c.method, c.params.join(", "), features.join("; ")));
+                lines.push(format!(
+                    "  {}. {}({})  {}",
+                    i + 1,
+                    c.method,
+                    c.params.join(", "),
+                    features.join("; ")
+                ));
             }
             if t.coupled.len() > PRINTED_PER_TARGET {
-                lines.push(format!("  ... and {} more in couplings.json", t.coupled.len() - PRINTED_PER_TARGET));
+                lines.push(format!(
+                    "  ... and {} more in couplings.json",
+                    t.coupled.len() - PRINTED_PER_TARGET
+                ));
             }
         }
         lines
@@ -122,19 +142,39 @@ fn short_label(f: &Feature) -> String {
     let list = |items: &[String]| {
         let shown: Vec<&str> = items.iter().take(3).map(String::as_str).collect();
         let more = items.len().saturating_sub(3);
-        if more > 0 { format!("{}, +{more}", shown.join(", ")) } else { shown.join(", ") }
+        if more > 0 {
+            format!("{}, +{more}", shown.join(", "))
+        } else {
+            shown.join(", ")
+        }
     };
     match f.kind {
         FeatureKind::Overloading => "overloading".into(),
-        FeatureKind::SharedNameAndType => format!("shared name and type ({}; {})", list(&e.tokens), list(&e.types)),
+        FeatureKind::SharedNameAndType => format!(
+            "shared name and type ({}; {})",
+            list(&e.tokens),
+            list(&e.types)
+        ),
         FeatureKind::DirectCall => {
-            let calls: Vec<String> = e.calls.iter().map(|c| format!("{} -> {}", short(&c.caller), short(&c.callee))).collect();
+            let label = |c: &crate::coupling::CallSite| {
+                if short(&c.caller) == short(&c.callee) {
+                    format!("{} -> {}", c.caller, c.callee) // overloads: names alone say nothing
+                } else {
+                    format!("{} -> {}", short(&c.caller), short(&c.callee))
+                }
+            };
+            let calls: Vec<String> = e.calls.iter().map(label).collect();
             format!("direct call ({})", calls.join(", "))
         }
         FeatureKind::SharedInvokedApi => format!("shared API ({})", list(&e.apis)),
         FeatureKind::DataDependency => format!("data dependency ({})", list(&e.fields)),
         FeatureKind::SharedField => {
-            let all: Vec<String> = e.shared_reads.iter().chain(&e.shared_writes).cloned().collect();
+            let all: Vec<String> = e
+                .shared_reads
+                .iter()
+                .chain(&e.shared_writes)
+                .cloned()
+                .collect();
             format!("shared field ({})", list(&all))
         }
     }

@@ -8,7 +8,7 @@ use mr_coupler::coupling::{analyse, analyse_classes};
 use mr_coupler::java_model::ClassModel;
 use mr_coupler::java_model::Project;
 use mr_coupler::targets::{load_and_resolve, parse_targets};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 fn main() {
@@ -50,9 +50,9 @@ fn main() {
     }
 }
 
-fn whole_project(name: &str, root: &PathBuf) {
+fn whole_project(name: &str, root: &Path) {
     let start = Instant::now();
-    let project = Project::load_all(&[root.clone()]);
+    let project = Project::load_all(std::slice::from_ref(&root.to_path_buf()));
     let parse = start.elapsed();
     let bytes: u64 = project
         .files
@@ -94,12 +94,12 @@ fn whole_project(name: &str, root: &PathBuf) {
 }
 
 /// A cold query: parse only what the target needs, resolve it, run Algorithm 1. Median of 7.
-fn one_target(name: &str, root: &PathBuf, target: &str) {
+fn one_target(name: &str, root: &Path, target: &str) {
     let specs = parse_targets(target).unwrap_or_else(|e| panic!("{e}"));
     let mut times: Vec<Duration> = (0..7)
         .map(|_| {
             let start = Instant::now();
-            let mut project = Project::new(&[root.clone()]);
+            let mut project = Project::new(&[root.to_path_buf()]);
             let refs = load_and_resolve(&mut project, &specs).unwrap_or_else(|e| panic!("{e}"));
             for t in &refs {
                 std::hint::black_box(analyse(t.class(&project), t.method));

@@ -52,7 +52,7 @@ fn main() {
 
 fn whole_project(name: &str, root: &Path) {
     let start = Instant::now();
-    let project = Project::load_all(std::slice::from_ref(&root.to_path_buf()));
+    let project = Project::load_all(&[root.to_path_buf()]);
     let parse = start.elapsed();
     let bytes: u64 = project
         .files

@@ -115,7 +115,7 @@ fn mutable_int_increment_feeds_int_value() {
 #[test]
 fn whole_projects_parse_without_syntax_errors() {
     for root in [codec(), lang3()] {
-        let project = Project::load_all(&[root.clone()]);
+        let project = Project::load_all(std::slice::from_ref(&root));
         let diagnostics: Vec<_> = project.all_diagnostics().collect();
         assert!(
             diagnostics.is_empty(),

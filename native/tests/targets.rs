@@ -136,7 +136,7 @@ fn wrong_parameter_types_list_the_overloads() {
 fn an_empty_source_root_says_so() {
     let empty = std::env::temp_dir().join(format!("mrc-empty-{}", std::process::id()));
     std::fs::create_dir_all(&empty).unwrap();
-    let mut project = Project::new(&[empty.clone()]);
+    let mut project = Project::new(std::slice::from_ref(&empty));
     let specs = parse_targets("com.acme.Aes#encryptText").unwrap();
     let err = load_and_resolve(&mut project, &specs)
         .unwrap_err()

@@ -270,3 +270,31 @@ fn fixtures_parse_cleanly() {
         assert_eq!(file.package, "com.acme");
     }
 }
+
+#[test]
+fn locals_know_their_type_and_scope() {
+    let src = "class S { int f; int m(String s) { int f = 1; { long g = 2; } for (var x = new java.util.ArrayList<String>(); ;) { break; } return f; } }";
+    let file = parse_str(Path::new("S.java"), src);
+    let m = &file.classes[0].methods[0];
+    let at_return = src.find("return f").unwrap();
+    assert_eq!(
+        m.local_at("f", at_return).unwrap().type_name.as_deref(),
+        Some("int"),
+        "the local shadows the field"
+    );
+    assert_eq!(
+        m.local_at("s", at_return).unwrap().type_name.as_deref(),
+        Some("String")
+    );
+    assert!(m.local_at("g", at_return).is_none(), "g's block has ended");
+    assert!(
+        m.local_at("f", src.find("int f = 1").unwrap()).is_none(),
+        "not before its declaration"
+    );
+    let x = m.locals.iter().find(|l| l.name == "x").unwrap();
+    assert_eq!(
+        x.type_name.as_deref(),
+        Some("java.util.ArrayList<String>"),
+        "var takes its initializer's type"
+    );
+}

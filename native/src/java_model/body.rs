@@ -4,7 +4,7 @@
 
 use super::grammar::{is_comment, line, text, FIELDS};
 use super::types::erase_simple;
-use super::{Invocation, Param, Receiver};
+use super::{Invocation, LocalVar, Param, Receiver};
 use std::collections::{BTreeSet, HashMap};
 use tree_sitter::Node;
 
@@ -21,12 +21,23 @@ pub struct BodyFacts {
     pub invocations: Vec<Invocation>,
     pub reads: BTreeSet<String>,
     pub writes: BTreeSet<String>,
+    pub locals: Vec<LocalVar>,
 }
 
-pub fn analyse_body(ctx: &BodyContext, params: &[Param], body: Option<Node>) -> BodyFacts {
+/// `method` is the whole declaration: parameters are in scope over all of it.
+pub fn analyse_body(
+    ctx: &BodyContext,
+    params: &[Param],
+    method: Node,
+    body: Option<Node>,
+) -> BodyFacts {
     let mut walker = Walker {
         ctx,
-        scopes: vec![HashMap::new()],
+        scopes: vec![Scope {
+            names: HashMap::new(),
+            end: method.end_byte(),
+        }],
+        position: method.start_byte(),
         facts: BodyFacts::default(),
     };
     for p in params {
@@ -120,9 +131,17 @@ enum Resolved {
     Unknown,
 }
 
+struct Scope {
+    names: HashMap<String, Option<String>>,
+    /// End byte of the construct that opened the scope.
+    end: usize,
+}
+
 struct Walker<'a, 'c> {
     ctx: &'c BodyContext<'a>,
-    scopes: Vec<HashMap<String, Option<String>>>,
+    scopes: Vec<Scope>,
+    /// Start byte of the node being visited: a declaration is in scope from here on.
+    position: usize,
     facts: BodyFacts,
 }
 
@@ -133,13 +152,19 @@ impl<'a, 'c> Walker<'a, 'c> {
 
     fn declare(&mut self, name: &str, declared_type: Option<String>) {
         if let Some(scope) = self.scopes.last_mut() {
-            scope.insert(name.to_string(), declared_type);
+            let local = LocalVar {
+                name: name.to_string(),
+                type_name: declared_type.clone(),
+                scope: (self.position, scope.end),
+            };
+            self.facts.locals.push(local);
+            scope.names.insert(name.to_string(), declared_type);
         }
     }
 
     fn resolve(&self, name: &str) -> Resolved {
         for scope in self.scopes.iter().rev() {
-            if let Some(t) = scope.get(name) {
+            if let Some(t) = scope.names.get(name) {
                 return Resolved::Local(t.clone());
             }
         }
@@ -153,8 +178,11 @@ impl<'a, 'c> Walker<'a, 'c> {
         self.ctx.own_names.iter().any(|n| n == name)
     }
 
-    fn scoped(&mut self, f: impl FnOnce(&mut Self)) {
-        self.scopes.push(HashMap::new());
+    fn scoped(&mut self, node: Node, f: impl FnOnce(&mut Self)) {
+        self.scopes.push(Scope {
+            names: HashMap::new(),
+            end: node.end_byte(),
+        });
         f(self);
         self.scopes.pop();
     }
@@ -168,6 +196,7 @@ impl<'a, 'c> Walker<'a, 'c> {
     }
 
     fn visit(&mut self, node: Node) {
+        self.position = node.start_byte();
         match node.kind() {
             "identifier" => self.read_name(node),
             "method_invocation" => self.method_invocation(node),
@@ -179,14 +208,14 @@ impl<'a, 'c> Walker<'a, 'c> {
             "update_expression" => self.update(node),
             "local_variable_declaration" | "field_declaration" => self.local_declaration(node),
             "block" | "constructor_body" | "switch_block_statement_group" | "switch_rule" => {
-                self.scoped(|w| w.visit_children(node))
+                self.scoped(node, |w| w.visit_children(node))
             }
             "for_statement" | "try_with_resources_statement" => {
-                self.scoped(|w| w.visit_children(node))
+                self.scoped(node, |w| w.visit_children(node))
             }
             "resource" => self.resource(node),
             "enhanced_for_statement" => self.enhanced_for(node),
-            "catch_clause" => self.scoped(|w| w.visit_children(node)),
+            "catch_clause" => self.scoped(node, |w| w.visit_children(node)),
             "catch_formal_parameter" => self.catch_parameter(node),
             "lambda_expression" => self.lambda(node),
             "instanceof_expression" => self.instanceof(node),
@@ -343,7 +372,7 @@ impl<'a, 'c> Walker<'a, 'c> {
         if let Some(v) = node.child_by_field_id(FIELDS.value.get()) {
             self.visit(v);
         }
-        self.scoped(|w| {
+        self.scoped(node, |w| {
             if let Some(name) = node.child_by_field_id(FIELDS.name.get()) {
                 let t = node
                     .child_by_field_id(FIELDS.type_.get())
@@ -363,7 +392,7 @@ impl<'a, 'c> Walker<'a, 'c> {
     }
 
     fn lambda(&mut self, node: Node) {
-        self.scoped(|w| {
+        self.scoped(node, |w| {
             if let Some(params) = node.child_by_field_id(FIELDS.parameters.get()) {
                 match params.kind() {
                     "identifier" => w.declare(w.text(params), None),
@@ -437,7 +466,7 @@ impl<'a, 'c> Walker<'a, 'c> {
         let members: Vec<Node> = body.named_children(&mut cursor).collect();
         for m in members {
             match m.kind() {
-                "method_declaration" | "constructor_declaration" => self.scoped(|w| {
+                "method_declaration" | "constructor_declaration" => self.scoped(m, |w| {
                     if let Some(params) = m.child_by_field_id(FIELDS.parameters.get()) {
                         for p in super::declarations::params_of(params, w.ctx.src) {
                             w.declare(&p.name, Some(p.type_name));

@@ -331,7 +331,7 @@ fn method_of(
         modifiers.insert(0, "public".into());
     }
     let body = member.child_by_field_id(FIELDS.body.get());
-    let facts = analyse_body(ctx, &params, body);
+    let facts = analyse_body(ctx, &params, member, body);
     debug_assert!(
         !is_constructor || name == class_name || kind == "compact_constructor_declaration"
     );
@@ -347,5 +347,6 @@ fn method_of(
         invocations: facts.invocations,
         field_reads: facts.reads,
         field_writes: facts.writes,
+        locals: facts.locals,
     })
 }

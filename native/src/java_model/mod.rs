@@ -89,6 +89,30 @@ pub struct MethodModel {
     /// Fields of the own class read / written by this method (by name).
     pub field_reads: BTreeSet<String>,
     pub field_writes: BTreeSet<String>,
+    /// Parameters, locals, lambda and pattern variables with where they are in scope, so later
+    /// passes (mutation) can type an expression without repeating the scoping rules.
+    #[serde(skip)]
+    pub locals: Vec<LocalVar>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LocalVar {
+    pub name: String,
+    /// The declared type as written; None for `var` without an evident initializer, lambda
+    /// parameters without types and catch parameters.
+    pub type_name: Option<String>,
+    /// Byte range of the file in which the name denotes this variable.
+    pub scope: (usize, usize),
+}
+
+impl MethodModel {
+    /// The variable `name` denotes at byte `at`, innermost first.
+    pub fn local_at(&self, name: &str, at: usize) -> Option<&LocalVar> {
+        self.locals
+            .iter()
+            .filter(|l| l.name == name && l.scope.0 <= at && at < l.scope.1)
+            .max_by_key(|l| l.scope.0)
+    }
 }
 
 impl MethodModel {

@@ -21,6 +21,13 @@ impl CoreError {
         CoreError { message }
     }
 
+    /// Add a sentence, e.g. what else the user should know to fix it.
+    pub fn with_note(mut self, note: impl AsRef<str>) -> Self {
+        self.message.push(' ');
+        self.message.push_str(note.as_ref());
+        self
+    }
+
     pub fn message(&self) -> &str {
         &self.message
     }

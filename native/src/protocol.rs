@@ -30,6 +30,9 @@ pub struct SessionConfig {
     pub output_dir: PathBuf,
     #[serde(default)]
     pub targets: String,
+    /// The project's declared source encoding; UTF-8 when absent.
+    #[serde(default)]
+    pub source_encoding: Option<String>,
 }
 
 impl SessionConfig {

@@ -10,7 +10,7 @@ use crate::java_model::types::erase_simple;
 use crate::java_model::{ClassModel, MethodModel, Project};
 
 const FORMS: &str = "Write targets as com.acme.Aes#encryptText, com.acme.Aes#encryptText(String,SecretKey), \
-                     com.acme.Aes (all its non-private methods) or com.acme.** (a package), separated by commas";
+                     com.acme.Aes (all its non-private methods) or com.acme.** (a package), separated by commas.";
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TargetSpec {
@@ -156,7 +156,7 @@ pub fn load_and_resolve(project: &mut Project, specs: &[TargetSpec]) -> CoreResu
                 let all = project.all_files();
                 project.parse(all);
             }
-            return Err(unknown_target(project, spec));
+            return Err(with_source_problems(unknown_target(project, spec), project));
         }
         for t in found {
             if !out.contains(&t) {
@@ -348,6 +348,22 @@ fn unknown_target(project: &Project, spec: &TargetSpec) -> CoreError {
             format!("Closest methods: {}", closest_sigs.join(", "))
         },
     )
+}
+
+/// A target may be missing because its file did not parse: say so next to the error.
+fn with_source_problems(err: CoreError, project: &Project) -> CoreError {
+    let problems: Vec<&str> = project
+        .all_diagnostics()
+        .map(|d| d.message.as_str())
+        .collect();
+    match problems.as_slice() {
+        [] => err,
+        [only] => err.with_note(format!("Note: a source problem may hide it: {only}")),
+        [first, rest @ ..] => err.with_note(format!(
+            "Note: {} source problems may hide it; the first: {first}",
+            rest.len() + 1
+        )),
+    }
 }
 
 /// The `n` candidates nearest to `wanted` by edit distance (case-insensitive), nearest first.

@@ -298,3 +298,27 @@ fn locals_know_their_type_and_scope() {
         "var takes its initializer's type"
     );
 }
+
+#[test]
+fn a_declared_latin1_encoding_reads_the_file_without_a_warning() {
+    use mr_coupler::java_model::Project;
+    let dir = std::env::temp_dir().join(format!("mrc-latin1-enc-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("p")).unwrap();
+    let mut bytes = b"package p;\npublic class Caf".to_vec();
+    bytes.push(0xE9); // 'é' in ISO-8859-1: a legal identifier character
+    bytes.extend_from_slice(b" { int cr\xE8me() { return 1; } }\n");
+    std::fs::write(dir.join("p/Cafe.java"), bytes).unwrap();
+    let project = Project::new(std::slice::from_ref(&dir)).with_encoding(Some("ISO-8859-1"));
+    let mut project = project;
+    let files = project.all_files();
+    project.parse(files);
+    assert_eq!(project.all_diagnostics().count(), 0);
+    let class = project.classes().next().unwrap();
+    assert_eq!(class.name, "Café");
+    assert_eq!(class.methods[0].name, "crème");
+    let unknown = Project::new(std::slice::from_ref(&dir)).with_encoding(Some("EBCDIC"));
+    assert!(unknown.diagnostics[0]
+        .message
+        .contains("`EBCDIC` is not one the core reads"));
+    std::fs::remove_dir_all(&dir).ok();
+}

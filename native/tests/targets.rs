@@ -147,3 +147,23 @@ fn an_empty_source_root_says_so() {
     );
     std::fs::remove_dir_all(&empty).ok();
 }
+
+#[test]
+fn an_unknown_target_names_the_source_problems_that_may_hide_it() {
+    let dir = std::env::temp_dir().join(format!("mrc-broken-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("p")).unwrap();
+    std::fs::write(
+        dir.join("p/Ledger.java"),
+        "package p;\npublic class Ledger {\n  int total( { if (x.isEmpty( { %% }\n",
+    )
+    .unwrap();
+    let mut project = Project::new(std::slice::from_ref(&dir));
+    let err = load_and_resolve(&mut project, &parse_targets("p.Ledger#total").unwrap())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("Ledger.java:2:1: syntax error"),
+        "the syntax error is named: {err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -151,11 +151,16 @@ impl<'a, 'c> Walker<'a, 'c> {
     }
 
     fn declare(&mut self, name: &str, declared_type: Option<String>) {
+        self.declare_local(name, declared_type, true);
+    }
+
+    fn declare_local(&mut self, name: &str, declared_type: Option<String>, initialized: bool) {
         if let Some(scope) = self.scopes.last_mut() {
             let local = LocalVar {
                 name: name.to_string(),
                 type_name: declared_type.clone(),
                 scope: (self.position, scope.end),
+                initialized,
             };
             self.facts.locals.push(local);
             scope.names.insert(name.to_string(), declared_type);
@@ -350,7 +355,7 @@ impl<'a, 'c> Walker<'a, 'c> {
                 Some("var") | None => value.and_then(|v| self.static_type(v)),
                 Some(t) => Some(t.to_string()),
             };
-            self.declare(self.text(name), t);
+            self.declare_local(self.text(name), t, value.is_some());
         }
     }
 

@@ -12,6 +12,7 @@ use tree_sitter::Node;
 
 pub struct ClassCollector<'s> {
     pub src: &'s str,
+    pub source: Arc<str>,
     pub package: &'s str,
     pub path: Arc<PathBuf>,
     pub classes: Vec<ClassModel>,
@@ -82,6 +83,7 @@ impl<'s> ClassCollector<'s> {
             methods,
             lines: (line(node), node.end_position().row + 1),
             path: self.path.clone(),
+            source: self.source.clone(),
         });
 
         let outer = Outer {

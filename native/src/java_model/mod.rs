@@ -9,7 +9,7 @@ mod grammar;
 mod project;
 pub mod types;
 
-pub use project::{parse_file, parse_str, Project};
+pub use project::{parse_file, parse_str, Project, SourceEncoding};
 
 use serde::Serialize;
 use std::collections::BTreeSet;
@@ -43,6 +43,9 @@ pub struct ClassModel {
     pub lines: (usize, usize),
     #[serde(skip)]
     pub path: Arc<PathBuf>,
+    /// The decoded text of the whole file, which every byte range of the model refers to.
+    #[serde(skip)]
+    pub source: Arc<str>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -103,6 +106,8 @@ pub struct LocalVar {
     pub type_name: Option<String>,
     /// Byte range of the file in which the name denotes this variable.
     pub scope: (usize, usize),
+    /// Whether the declaration gives it a value (`int x;` does not; parameters always do).
+    pub initialized: bool,
 }
 
 impl MethodModel {

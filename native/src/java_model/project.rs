@@ -12,6 +12,7 @@ use tree_sitter::{Node, Parser};
 #[derive(Debug, Default)]
 pub struct Project {
     pub roots: Vec<PathBuf>,
+    pub encoding: SourceEncoding,
     pub files: Vec<SourceFile>,
     /// Problems with the roots themselves (missing, empty).
     pub diagnostics: Vec<Diagnostic>,
@@ -33,9 +34,29 @@ impl Project {
             .collect();
         Project {
             roots: roots.to_vec(),
+            encoding: SourceEncoding::Utf8,
             files: Vec::new(),
             diagnostics,
         }
+    }
+
+    /// Read the sources in the project's declared encoding (Maven's `project.build.sourceEncoding`,
+    /// Gradle's `compileJava.options.encoding`); an encoding the core does not know is reported and
+    /// read as UTF-8.
+    pub fn with_encoding(mut self, name: Option<&str>) -> Self {
+        let Some(name) = name else { return self };
+        match SourceEncoding::from_name(name) {
+            Some(encoding) => self.encoding = encoding,
+            None => self.diagnostics.push(warning(
+                Path::new(""),
+                0,
+                format!(
+                    "source encoding `{name}` is not one the core reads (UTF-8, ISO-8859-1, windows-1252, US-ASCII); \
+                     sources are read as UTF-8"
+                ),
+            )),
+        }
+        self
     }
 
     /// Parse every `.java` file under the roots.
@@ -72,7 +93,7 @@ impl Project {
             .into_iter()
             .filter(|f| !self.files.iter().any(|s| &s.path == f))
             .collect();
-        self.files.extend(parse_parallel(&fresh));
+        self.files.extend(parse_parallel(&fresh, self.encoding));
     }
 
     pub fn classes(&self) -> impl Iterator<Item = &ClassModel> {
@@ -149,8 +170,30 @@ fn collect_java_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-fn parse_parallel(files: &[PathBuf]) -> Vec<SourceFile> {
-    crate::parallel::map_with(files, new_parser, |parser, file| parse_with(parser, file))
+fn parse_parallel(files: &[PathBuf], encoding: SourceEncoding) -> Vec<SourceFile> {
+    crate::parallel::map_with(files, new_parser, |parser, file| {
+        parse_with(parser, file, encoding)
+    })
+}
+
+/// The encodings Java projects declare in practice. windows-1252 is read as ISO-8859-1: they
+/// differ only in 0x80-0x9F, which appear in comments and strings, never in names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SourceEncoding {
+    #[default]
+    Utf8,
+    Latin1,
+}
+
+impl SourceEncoding {
+    pub fn from_name(name: &str) -> Option<Self> {
+        let n = name.trim().to_ascii_lowercase().replace(['-', '_'], "");
+        match n.as_str() {
+            "utf8" | "usascii" | "ascii" => Some(SourceEncoding::Utf8),
+            "iso88591" | "latin1" | "l1" | "windows1252" | "cp1252" => Some(SourceEncoding::Latin1),
+            _ => None,
+        }
+    }
 }
 
 fn new_parser() -> Parser {
@@ -164,7 +207,7 @@ fn new_parser() -> Parser {
 
 /// Parse one file. Never fails: unreadable, non-UTF-8 and malformed files give diagnostics.
 pub fn parse_file(path: &Path) -> SourceFile {
-    parse_with(&mut new_parser(), path)
+    parse_with(&mut new_parser(), path, SourceEncoding::Utf8)
 }
 
 /// Parse source text as if read from `path` (tests and tools).
@@ -177,7 +220,7 @@ pub fn parse_str(path: &Path, src: &str) -> SourceFile {
     file
 }
 
-fn parse_with(parser: &mut Parser, path: &Path) -> SourceFile {
+fn parse_with(parser: &mut Parser, path: &Path, encoding: SourceEncoding) -> SourceFile {
     let mut file = SourceFile {
         path: path.to_path_buf(),
         ..SourceFile::default()
@@ -193,7 +236,10 @@ fn parse_with(parser: &mut Parser, path: &Path) -> SourceFile {
             return file;
         }
     };
-    let src = decode(path, bytes, &mut file.diagnostics);
+    let src = match encoding {
+        SourceEncoding::Utf8 => decode(path, bytes, &mut file.diagnostics),
+        SourceEncoding::Latin1 => bytes.iter().map(|&b| b as char).collect(),
+    };
     parse_source(parser, &src, &mut file);
     file
 }
@@ -212,7 +258,8 @@ fn decode(path: &Path, bytes: Vec<u8>, diagnostics: &mut Vec<Diagnostic>) -> Str
                 line,
                 format!(
                     "{} is not valid UTF-8 (first bad byte at line {line}); it was read with replacement characters. \
-                     Convert the file to UTF-8 (e.g. `iconv -f ISO-8859-1 -t UTF-8`)",
+                     Declare the project's source encoding (project.build.sourceEncoding, compileJava.options.encoding) \
+                     or convert the file to UTF-8",
                     path.display()
                 ),
             ));
@@ -256,6 +303,7 @@ pub(crate) fn parse_source(parser: &mut Parser, src: &str, file: &mut SourceFile
     }
     let mut collector = ClassCollector {
         src,
+        source: Arc::from(src),
         package: &file.package,
         path: Arc::new(file.path.clone()),
         classes: Vec::new(),

@@ -8,7 +8,8 @@ use crate::report::couplings::CouplingsReport;
 use crate::targets::{load_and_resolve, TargetRef, TargetSpec};
 
 pub fn run(config: &SessionConfig, specs: &[TargetSpec]) -> CoreResult<Action> {
-    let mut project = Project::new(&config.source_roots);
+    let mut project =
+        Project::new(&config.source_roots).with_encoding(config.source_encoding.as_deref());
     let targets = load_and_resolve(&mut project, specs)?;
     let analyses = analyse_all(&project, &targets);
     let report = CouplingsReport::build(&project, &targets, &analyses);

@@ -1,0 +1,37 @@
+package io.mrcoupler.bridge;
+
+import io.mrcoupler.bridge.protocol.Action;
+import io.mrcoupler.bridge.protocol.SessionConfig;
+
+/** The one entry point of the plugins: run a session to its end with the build's logger. */
+public final class MrCoupler {
+
+    private MrCoupler() {
+    }
+
+    /** The version of the native core, loading it first. */
+    public static String version() {
+        NativeLibrary.load();
+        try {
+            return NativeCore.version();
+        } catch (UnsatisfiedLinkError e) {
+            // The file loaded, but it is not an MR-Coupler core (or one from another release).
+            throw new MrCouplerException("The native library loaded from " + NativeLibrary.loadedFrom()
+                    + " does not export the MR-Coupler JNI functions (" + e.getMessage() + "). Use the library"
+                    + " built with this bridge, or unset -D" + NativeLibrary.PATH_PROPERTY + ".", e);
+        }
+    }
+
+    /**
+     * Runs one session and returns its final action (whose {@code outputs} name the files written).
+     *
+     * @throws MrCouplerException with a message for the user when the core or the bridge fails
+     */
+    public static Action run(SessionConfig config, LogSink log) {
+        String version = version();
+        log.debug("MR-Coupler core " + version + " loaded from " + NativeLibrary.loadedFrom());
+        try (Session session = Session.open(config)) {
+            return session.run(log);
+        }
+    }
+}

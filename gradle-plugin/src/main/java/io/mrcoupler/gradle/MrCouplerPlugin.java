@@ -1,0 +1,69 @@
+package io.mrcoupler.gradle;
+
+import java.io.File;
+import org.gradle.api.Plugin;
+import org.gradle.api.Project;
+import org.gradle.api.tasks.compile.JavaCompile;
+
+/**
+ * Plugin {@code io.mrcoupler}: adds the {@code mrCoupler { }} extension and the
+ * {@code listCoupledMethods} task. Uses only API that Gradle 4.4 and current Gradle both have.
+ */
+public class MrCouplerPlugin implements Plugin<Project> {
+
+    public static final String EXTENSION_NAME = "mrCoupler";
+    public static final String TASK_GROUP = "mr-coupler";
+    public static final String LIST_COUPLED_METHODS = "listCoupledMethods";
+    /** Project property with the targets: {@code -Pmrcoupler.targets=...}; wins over the extension. */
+    public static final String TARGETS_PROPERTY = "mrcoupler.targets";
+
+    @Override
+    public void apply(Project project) {
+        MrCouplerExtension extension = project.getExtensions().create(EXTENSION_NAME, MrCouplerExtension.class);
+        ListCoupledMethodsTask task = project.getTasks().create(LIST_COUPLED_METHODS, ListCoupledMethodsTask.class);
+        task.setGroup(TASK_GROUP);
+        task.setDescription("Lists the methods functionally coupled to each target method and writes"
+                + " build/mr-coupler/couplings.json (targets: -P" + TARGETS_PROPERTY + "=... or mrCoupler { targets = '...' }).");
+
+        // Without the lazy Provider API (not in 4.4), read the model once the build script has run:
+        // the extension, the source sets and buildDir then have their final values.
+        if (project.getState().getExecuted()) {
+            configureDefaults(project, extension, task);
+        } else {
+            project.afterEvaluate(evaluated -> configureDefaults(evaluated, extension, task));
+        }
+    }
+
+    /**
+     * Fills in what the build script did not set on the task itself. {@code getBuildDir()} is
+     * deprecated in Gradle 8 in favour of {@code getLayout().getBuildDirectory()}, which 4.4 lacks.
+     */
+    @SuppressWarnings("deprecation")
+    static void configureDefaults(Project project, MrCouplerExtension extension, ListCoupledMethodsTask task) {
+        Object fromCommandLine = project.findProperty(TARGETS_PROPERTY);
+        if (fromCommandLine != null) {
+            task.setTargets(fromCommandLine.toString());
+        } else if (task.getTargets() == null) {
+            task.setTargets(extension.getTargets());
+        }
+        if (task.getProjectName() == null) {
+            task.setProjectName(project.getName());
+        }
+        if (task.getProjectDir() == null) {
+            task.setProjectDir(project.getProjectDir());
+        }
+        if (task.getSourceRoots() == null) {
+            task.setSourceRoots(SourceRoots.of(project, "main"));
+        }
+        if (task.getTestSourceRoots() == null) {
+            task.setTestSourceRoots(SourceRoots.of(project, "test"));
+        }
+        if (task.getSourceEncoding() == null
+                && project.getTasks().findByName("compileJava") instanceof JavaCompile compileJava) {
+            task.setSourceEncoding(compileJava.getOptions().getEncoding());
+        }
+        if (task.getOutputDir() == null) {
+            task.setOutputDir(new File(project.getBuildDir(), "mr-coupler"));
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package io.mrcoupler.maven;
+
+import io.mrcoupler.bridge.LogSink;
+import org.apache.maven.plugin.logging.Log;
+
+/** Prints the core's log lines through Maven's {@link Log}, each at its own level. */
+final class MavenLogSink implements LogSink {
+
+    private final Log log;
+
+    MavenLogSink(Log log) {
+        this.log = log;
+    }
+
+    @Override
+    public void debug(String message) {
+        log.debug(message);
+    }
+
+    @Override
+    public void info(String message) {
+        log.info(message);
+    }
+
+    @Override
+    public void warn(String message) {
+        log.warn(message);
+    }
+
+    @Override
+    public void error(String message) {
+        log.error(message);
+    }
+}

@@ -1,0 +1,153 @@
+"""Shared set-up of the end-to-end tests: real `mvn` and real `gradle` on copies of the example and
+fixture projects. Run after `mvn install` of the reactor, which puts the plugins into ~/.m2:
+
+    mvn -B install && python3 -m pytest tests/e2e -q
+"""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLE = REPO / "example"
+FIXTURES = REPO / "tests" / "fixtures"
+TIMEOUT = 600  # seconds per build; a first Gradle daemon start is the slow part
+
+JVM_CRASH_MARKERS = ("A fatal error has been detected by the Java Runtime Environment", "hs_err_pid")
+
+
+def plugin_version():
+    """The reactor's version, read from the root pom (the first <version> is the project's own)."""
+    pom = (REPO / "pom.xml").read_text(encoding="utf-8")
+    return re.search(r"<artifactId>mr-coupler-parent</artifactId>\s*<version>([^<]+)</version>", pom).group(1)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def installed_plugins():
+    """Fail early with the fix, rather than with a resolution error in every test."""
+    m2 = Path(os.environ.get("MAVEN_REPO", Path.home() / ".m2" / "repository"))
+    version = plugin_version()
+    for artifact in ("mr-coupler-bridge", "mr-coupler-maven-plugin", "mr-coupler-gradle-plugin"):
+        jar = m2 / "io" / "mrcoupler" / artifact / version / f"{artifact}-{version}.jar"
+        if not jar.is_file():
+            pytest.fail(f"{jar} is missing: run `mvn -B install` in {REPO} before the end-to-end tests")
+
+
+class Build:
+    """The outcome of one build: exit code and the combined log."""
+
+    def __init__(self, args, completed, project):
+        self.args = args
+        self.returncode = completed.returncode
+        self.output = completed.stdout
+        self.project = project
+
+    def __repr__(self):  # shown by pytest when an assertion fails
+        return f"$ {' '.join(self.args)}  (exit {self.returncode})\n{self.output}"
+
+    @property
+    def succeeded(self):
+        return self.returncode == 0
+
+    def lines(self, prefix):
+        """Log lines starting with `prefix`, e.g. "[WARNING]"."""
+        return [line for line in self.output.splitlines() if line.startswith(prefix)]
+
+
+def _run(args, cwd, env=None):
+    completed = subprocess.run(
+        args,
+        cwd=cwd,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        errors="replace",
+        timeout=TIMEOUT,
+    )
+    return Build(args, completed, Path(cwd))
+
+
+@pytest.fixture
+def copy_project(tmp_path):
+    """Copies the example (name "example") or a fixture of tests/fixtures into a fresh folder."""
+
+    def copy(name):
+        source = EXAMPLE if name == "example" else FIXTURES / name
+        target = tmp_path / name
+        # Build output of a manual run in the source folder must not leak into the test.
+        shutil.copytree(source, target, ignore=shutil.ignore_patterns("target", "build", ".gradle"))
+        return target
+
+    return copy
+
+
+@pytest.fixture
+def mvn():
+    """Runs Maven in batch mode (plain log, no colours) in a project folder."""
+
+    def run(project, *args):
+        return _run(["mvn", "-B", *args], project)
+
+    return run
+
+
+@pytest.fixture(scope="session")
+def gradle_user_home(tmp_path_factory):
+    """A Gradle user home of the test session's own, so its daemon can be stopped without touching
+    anyone else's. Works offline: the plugin comes from mavenLocal(), which needs no cache."""
+    home = tmp_path_factory.mktemp("gradle-user-home")
+    yield home
+    subprocess.run(["gradle", "-g", str(home), "--stop"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   timeout=TIMEOUT)
+
+
+@pytest.fixture
+def gradle(gradle_user_home):
+    """Runs Debian's Gradle offline, with a plain console, in a project folder."""
+
+    def run(project, *args):
+        return _run(["gradle", "-g", str(gradle_user_home), "--offline", "--console=plain", *args], project)
+
+    return run
+
+
+def read_couplings(path):
+    assert path.is_file(), f"{path} was not written"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def coupled_method(target, name):
+    """The coupled entry named `name` of one target of couplings.json."""
+    for entry in target["coupled"]:
+        if entry["method"] == name:
+            return entry
+    raise AssertionError(f"{name} is not coupled to {target['method']}: {[c['method'] for c in target['coupled']]}")
+
+
+def assert_no_jvm_crash(build, *more_dirs):
+    """A failure must be a build failure with a message, never a crashed JVM."""
+    for marker in JVM_CRASH_MARKERS:
+        assert marker not in build.output, build
+    for folder in (build.project, *more_dirs):
+        crashes = list(Path(folder).rglob("hs_err_pid*.log"))
+        assert not crashes, f"JVM crash logs: {crashes}"
+
+
+def assert_well_formed_target(target):
+    """The fields every target of couplings.json carries (see native/src/report/couplings.rs)."""
+    assert isinstance(target["class"], str) and target["class"]
+    assert isinstance(target["method"], str) and target["method"]
+    assert isinstance(target["params"], list)
+    assert isinstance(target["candidates"], int)
+    assert len(target["coupled"]) <= target["candidates"]
+    for entry in target["coupled"]:
+        assert isinstance(entry["method"], str) and isinstance(entry["params"], list), entry
+        assert entry["features"], f"{entry['method']} is coupled without a feature"
+        for feature in entry["features"]:
+            assert feature["kind"] and feature["evidence"], feature

@@ -17,11 +17,7 @@ fn main() {
     let mut projects = Vec::new();
     let mut it = args.iter();
     while let Some(arg) = it.next() {
-        let pair = if arg == "--one" {
-            it.next().map(|s| (true, s))
-        } else {
-            Some((false, arg))
-        };
+        let pair = if arg == "--one" { it.next().map(|s| (true, s)) } else { Some((false, arg)) };
         let Some((is_one, pair)) = pair else { break };
         let Some((name, value)) = pair.split_once('=') else {
             eprintln!("expected name=value, got {pair}");
@@ -33,12 +29,7 @@ fn main() {
             projects.push((name.to_string(), PathBuf::from(value)))
         }
     }
-    println!(
-        "threads={}",
-        std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
-    );
+    println!("threads={}", std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
     for (name, root) in &projects {
         whole_project(name, root);
     }
@@ -54,12 +45,7 @@ fn whole_project(name: &str, root: &Path) {
     let start = Instant::now();
     let project = Project::load_all(&[root.to_path_buf()]);
     let parse = start.elapsed();
-    let bytes: u64 = project
-        .files
-        .iter()
-        .filter_map(|f| std::fs::metadata(&f.path).ok())
-        .map(|m| m.len())
-        .sum();
+    let bytes: u64 = project.files.iter().filter_map(|f| std::fs::metadata(&f.path).ok()).map(|m| m.len()).sum();
 
     let start = Instant::now();
     let work: Vec<(&ClassModel, Vec<usize>)> = project
@@ -68,10 +54,7 @@ fn whole_project(name: &str, root: &Path) {
             let targets = class.methods.iter().enumerate();
             (
                 class,
-                targets
-                    .filter(|(_, m)| !m.is_constructor && !m.is_private() && m.has_body)
-                    .map(|(i, _)| i)
-                    .collect(),
+                targets.filter(|(_, m)| !m.is_constructor && !m.is_private() && m.has_body).map(|(i, _)| i).collect(),
             )
         })
         .collect();

@@ -10,25 +10,17 @@ fn main() -> ExitCode {
         eprintln!("usage: couplings <source-root>[:<source-root>...] <targets> [<output-dir>]");
         return ExitCode::from(2);
     };
-    let out = rest
-        .first()
-        .cloned()
-        .unwrap_or_else(|| "target/mr-coupler".into());
+    let out = rest.first().cloned().unwrap_or_else(|| "target/mr-coupler".into());
     let config = serde_json::json!({
         "version": 1, "mode": "couplings", "projectDir": ".", "outputDir": out, "targets": targets,
         "sourceRoots": roots.split(':').collect::<Vec<_>>(),
     });
-    let action =
-        sessions::open(&config.to_string()).and_then(|h| sessions::next(h, r#"{"version":1}"#));
+    let action = sessions::open(&config.to_string()).and_then(|h| sessions::next(h, r#"{"version":1}"#));
     match action {
         Ok(json) => {
             let action: serde_json::Value = serde_json::from_str(&json).unwrap_or_default();
             for line in action["log"].as_array().into_iter().flatten() {
-                println!(
-                    "[{}] {}",
-                    line["level"].as_str().unwrap_or(""),
-                    line["message"].as_str().unwrap_or("")
-                );
+                println!("[{}] {}", line["level"].as_str().unwrap_or(""), line["message"].as_str().unwrap_or(""));
             }
             ExitCode::SUCCESS
         }

@@ -13,11 +13,7 @@ impl CoreError {
     pub fn new(what: impl Into<String>, fix: impl AsRef<str>) -> Self {
         let fix = fix.as_ref();
         let what = what.into();
-        let message = if fix.is_empty() {
-            what
-        } else {
-            format!("{what}. {fix}")
-        };
+        let message = if fix.is_empty() { what } else { format!("{what}. {fix}") };
         CoreError { message }
     }
 

@@ -16,9 +16,7 @@ pub extern "system" fn Java_io_mrcoupler_bridge_NativeCore_version<'l>(
     _class: JClass<'l>,
 ) -> JString<'l> {
     unowned
-        .with_env(|env| -> jni::errors::Result<JString<'l>> {
-            env.new_string(env!("CARGO_PKG_VERSION"))
-        })
+        .with_env(|env| -> jni::errors::Result<JString<'l>> { env.new_string(env!("CARGO_PKG_VERSION")) })
         .resolve::<ThrowRuntimeExAndDefault>()
 }
 
@@ -83,9 +81,6 @@ fn call_core<T>(env: &mut Env, f: impl FnOnce() -> CoreResult<T>) -> jni::errors
             format!("internal error in the MR-Coupler core: {what}. Please report it with the build log")
         }
     };
-    env.throw_new(
-        jni_str!("io/mrcoupler/bridge/MrCouplerException"),
-        JNIString::from(message),
-    )?;
+    env.throw_new(jni_str!("io/mrcoupler/bridge/MrCouplerException"), JNIString::from(message))?;
     Err(jni::errors::Error::JavaException)
 }

@@ -4,19 +4,12 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-pub fn map_with<T, R, S>(
-    items: &[T],
-    init: impl Fn() -> S + Sync,
-    f: impl Fn(&mut S, &T) -> R + Sync,
-) -> Vec<R>
+pub fn map_with<T, R, S>(items: &[T], init: impl Fn() -> S + Sync, f: impl Fn(&mut S, &T) -> R + Sync) -> Vec<R>
 where
     T: Sync,
     R: Send,
 {
-    let workers = std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(1)
-        .min(items.len());
+    let workers = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1).min(items.len());
     if workers <= 1 {
         let mut state = init();
         return items.iter().map(|item| f(&mut state, item)).collect();
@@ -33,10 +26,7 @@ where
                     let Some(item) = items.get(i) else { break };
                     local.push((i, f(&mut state, item)));
                 }
-                results
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .extend(local);
+                results.lock().unwrap_or_else(|p| p.into_inner()).extend(local);
             });
         }
     });

@@ -13,6 +13,17 @@ pub const PROTOCOL_VERSION: u32 = 1;
 pub enum Mode {
     /// Phase 1 only: list the coupled methods of each target.
     Couplings,
+    /// Mutants of the methods under test, compiled as schemata: `mutants.log`, summary.
+    Mutants,
+}
+
+/// Which methods are mutated: a target and its coupled methods, or the target's whole class.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub enum MutationScope {
+    #[default]
+    Pair,
+    Class,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -33,6 +44,13 @@ pub struct SessionConfig {
     /// The project's declared source encoding; UTF-8 when absent.
     #[serde(default)]
     pub source_encoding: Option<String>,
+    #[serde(default)]
+    pub mutation_scope: MutationScope,
+    /// Also write one plain source file per mutant.
+    #[serde(default)]
+    pub export_mutants: bool,
+    #[serde(default)]
+    pub max_mutants_per_method: Option<usize>,
 }
 
 impl SessionConfig {
@@ -48,11 +66,65 @@ impl SessionConfig {
     }
 }
 
-/// What the bridge reports back before asking for the next action.
-#[derive(Debug, Clone, Deserialize)]
+/// What the bridge reports back before asking for the next action: nothing on the first call,
+/// the outcome of the batch it was asked to execute afterwards.
+#[derive(Debug, Clone, Deserialize, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct Results {
     pub version: u32,
+    #[serde(default)]
+    pub batch_id: Option<String>,
+    #[serde(default)]
+    pub compilation: Vec<Compilation>,
+    #[serde(default)]
+    pub runs: Vec<RunResult>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct Compilation {
+    pub path: String,
+    pub success: bool,
+    #[serde(default)]
+    pub diagnostics: Vec<CompileDiagnostic>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct CompileDiagnostic {
+    pub kind: String,
+    #[serde(default)]
+    pub line: usize,
+    #[serde(default)]
+    pub column: usize,
+    pub message: String,
+}
+
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct RunResult {
+    pub test_class: String,
+    pub mutant: u32,
+    pub ran: bool,
+    #[serde(default)]
+    pub duration_ms: u64,
+    #[serde(default)]
+    pub tests: Vec<TestResult>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct TestResult {
+    pub name: String,
+    pub status: String,
+    #[serde(default)]
+    pub duration_ms: u64,
+    #[serde(default)]
+    pub message: Option<String>,
+    #[serde(default)]
+    pub exception_type: Option<String>,
+    #[serde(default)]
+    pub frames: Vec<String>,
 }
 
 impl Results {
@@ -65,6 +137,48 @@ impl Results {
         })?;
         check_version(results.version)?;
         Ok(results)
+    }
+
+    /// The compilation of one file of the batch, by its path.
+    pub fn compilation_of(&self, path: &str) -> Option<&Compilation> {
+        self.compilation.iter().find(|c| c.path == path)
+    }
+}
+
+/// Work for the executor: compile `replacements` then each of `sources`, run `runs`.
+#[derive(Debug, Clone, Serialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct Batch {
+    pub id: String,
+    pub replacements: Vec<SourceText>,
+    pub sources: Vec<SourceText>,
+    pub runs: Vec<Run>,
+    pub limits: Limits,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SourceText {
+    /// Relative to a source root: `com/acme/Aes.java`.
+    pub path: String,
+    pub content: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Run {
+    pub test_class: String,
+    pub mutant: u32,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Limits {
+    pub test_timeout_ms: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits { test_timeout_ms: 10_000 }
     }
 }
 
@@ -82,6 +196,7 @@ fn check_version(version: u32) -> CoreResult<()> {
 #[serde(rename_all = "camelCase")]
 pub enum ActionKind {
     Done,
+    Execute,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -101,16 +216,10 @@ pub struct LogLine {
 
 impl LogLine {
     pub fn info(message: impl Into<String>) -> Self {
-        LogLine {
-            level: Level::Info,
-            message: message.into(),
-        }
+        LogLine { level: Level::Info, message: message.into() }
     }
     pub fn warn(message: impl Into<String>) -> Self {
-        LogLine {
-            level: Level::Warn,
-            message: message.into(),
-        }
+        LogLine { level: Level::Warn, message: message.into() }
     }
 }
 
@@ -130,17 +239,18 @@ pub struct Action {
     pub progress: Progress,
     pub log: Vec<LogLine>,
     pub outputs: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub batch: Option<Batch>,
 }
 
 impl Action {
     pub fn done(progress: Progress, log: Vec<LogLine>, outputs: Vec<String>) -> Self {
-        Action {
-            version: PROTOCOL_VERSION,
-            kind: ActionKind::Done,
-            progress,
-            log,
-            outputs,
-        }
+        Action { version: PROTOCOL_VERSION, kind: ActionKind::Done, progress, log, outputs, batch: None }
+    }
+
+    pub fn execute(progress: Progress, log: Vec<LogLine>, batch: Batch) -> Self {
+        let kind = ActionKind::Execute;
+        Action { version: PROTOCOL_VERSION, kind, progress, log, outputs: Vec::new(), batch: Some(batch) }
     }
 
     pub fn to_json(&self) -> String {

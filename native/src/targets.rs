@@ -59,39 +59,26 @@ fn parse_one(raw: &str) -> CoreResult<TargetSpec> {
     };
     let class = class.replace('$', ".");
     let valid_class = !class.is_empty()
-        && class
-            .chars()
-            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '*'))
+        && class.chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '*'))
         && !class.starts_with('.')
         && !class.ends_with('.');
     if !valid_class {
-        return Err(CoreError::new(
-            format!("`{raw}` is not a target: `{class}` is not a class name"),
-            FORMS,
-        ));
+        return Err(CoreError::new(format!("`{raw}` is not a target: `{class}` is not a class name"), FORMS));
     }
     let (method, params) = match method_part {
         None => (None, None),
         Some(m) => parse_method_part(raw, m)?,
     };
-    Ok(TargetSpec {
-        raw: raw.to_string(),
-        class,
-        method,
-        params,
-    })
+    Ok(TargetSpec { raw: raw.to_string(), class, method, params })
 }
 
 fn parse_method_part(raw: &str, m: &str) -> CoreResult<(Option<String>, Option<Vec<String>>)> {
     let (name, params) = match m.split_once('(') {
         None => (m, None),
         Some((name, rest)) => {
-            let inner = rest.strip_suffix(')').ok_or_else(|| {
-                CoreError::new(
-                    format!("`{raw}`: the parameter list has no closing `)`"),
-                    FORMS,
-                )
-            })?;
+            let inner = rest
+                .strip_suffix(')')
+                .ok_or_else(|| CoreError::new(format!("`{raw}`: the parameter list has no closing `)`"), FORMS))?;
             let params: Vec<String> = split_top_level(inner, ',', "<")
                 .into_iter()
                 .map(|p| p.trim().to_string())
@@ -100,15 +87,10 @@ fn parse_method_part(raw: &str, m: &str) -> CoreResult<(Option<String>, Option<V
             (name.trim(), Some(params))
         }
     };
-    let valid = !name.is_empty()
-        && name
-            .chars()
-            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | '*' | '<' | '>'));
+    let valid =
+        !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | '*' | '<' | '>'));
     if !valid {
-        return Err(CoreError::new(
-            format!("`{raw}` is not a target: `{name}` is not a method name"),
-            FORMS,
-        ));
+        return Err(CoreError::new(format!("`{raw}` is not a target: `{name}` is not a method name"), FORMS));
     }
     Ok((Some(name.to_string()), params))
 }
@@ -185,11 +167,7 @@ fn resolve(project: &Project, spec: &TargetSpec) -> CoreResult<Vec<TargetRef>> {
         let model = &project.files[file].classes[class];
         for (method, m) in model.methods.iter().enumerate() {
             if method_matches(model, m, spec) {
-                out.push(TargetRef {
-                    file,
-                    class,
-                    method,
-                });
+                out.push(TargetRef { file, class, method });
             }
         }
     }
@@ -213,10 +191,7 @@ fn matching_classes(project: &Project, spec: &TargetSpec) -> CoreResult<Vec<(usi
         }
     }
     if !spec.class.contains('*') && !spec.class.contains('.') && out.len() > 1 {
-        let names: Vec<&str> = out
-            .iter()
-            .map(|(f, c)| project.files[*f].classes[*c].qualified_name.as_str())
-            .collect();
+        let names: Vec<&str> = out.iter().map(|(f, c)| project.files[*f].classes[*c].qualified_name.as_str()).collect();
         return Err(CoreError::new(
             format!(
                 "target `{}` is ambiguous: {} classes are named {}: {}",
@@ -248,10 +223,7 @@ fn method_matches(class: &ClassModel, m: &MethodModel, spec: &TargetSpec) -> boo
 /// Parameter types match as written or simple-named, generics ignored.
 fn params_match(wanted: &[String], m: &MethodModel) -> bool {
     wanted.len() == m.params.len()
-        && wanted
-            .iter()
-            .zip(&m.params)
-            .all(|(w, p)| erase_simple(w) == erase_simple(&p.type_name))
+        && wanted.iter().zip(&m.params).all(|(w, p)| erase_simple(w) == erase_simple(&p.type_name))
 }
 
 /// `**` matches anything, `*` anything but a dot.
@@ -260,9 +232,7 @@ pub fn glob_matches(pattern: &str, name: &str) -> bool {
         match p {
             [] => n.is_empty(),
             [b'*', b'*', rest @ ..] => (0..=n.len()).any(|i| go(rest, &n[i..])),
-            [b'*', rest @ ..] => (0..=n.len())
-                .take_while(|i| *i == 0 || n[i - 1] != b'.')
-                .any(|i| go(rest, &n[i..])),
+            [b'*', rest @ ..] => (0..=n.len()).take_while(|i| *i == 0 || n[i - 1] != b'.').any(|i| go(rest, &n[i..])),
             [c, rest @ ..] => n.first() == Some(c) && go(rest, &n[1..]),
         }
     }
@@ -270,28 +240,16 @@ pub fn glob_matches(pattern: &str, name: &str) -> bool {
 }
 
 fn unknown_target(project: &Project, spec: &TargetSpec) -> CoreError {
-    let roots: Vec<String> = project
-        .roots
-        .iter()
-        .map(|r| r.display().to_string())
-        .collect();
+    let roots: Vec<String> = project.roots.iter().map(|r| r.display().to_string()).collect();
     let classes: Vec<&ClassModel> = project
         .classes()
-        .filter(|c| {
-            c.qualified_name == spec.class || (!spec.class.contains('.') && c.name == spec.class)
-        })
+        .filter(|c| c.qualified_name == spec.class || (!spec.class.contains('.') && c.name == spec.class))
         .collect();
     let Some(class) = classes.first() else {
-        let names: Vec<&str> = project
-            .classes()
-            .map(|c| c.qualified_name.as_str())
-            .collect();
+        let names: Vec<&str> = project.classes().map(|c| c.qualified_name.as_str()).collect();
         let closest = closest(&spec.class, &names, 5);
         let hint = if closest.is_empty() {
-            format!(
-                "No classes were found under the source roots [{}]",
-                roots.join(", ")
-            )
+            format!("No classes were found under the source roots [{}]", roots.join(", "))
         } else {
             format!("Closest classes: {}", closest.join(", "))
         };
@@ -335,10 +293,7 @@ fn unknown_target(project: &Project, spec: &TargetSpec) -> CoreError {
     }
     let what = match &spec.method {
         Some(m) => format!("class {} has no method `{m}`", class.qualified_name),
-        None => format!(
-            "class {} has no non-private method with a body",
-            class.qualified_name
-        ),
+        None => format!("class {} has no non-private method with a body", class.qualified_name),
     };
     CoreError::new(
         format!("unknown target `{}`: {what}", spec.raw),
@@ -352,17 +307,13 @@ fn unknown_target(project: &Project, spec: &TargetSpec) -> CoreError {
 
 /// A target may be missing because its file did not parse: say so next to the error.
 fn with_source_problems(err: CoreError, project: &Project) -> CoreError {
-    let problems: Vec<&str> = project
-        .all_diagnostics()
-        .map(|d| d.message.as_str())
-        .collect();
+    let problems: Vec<&str> = project.all_diagnostics().map(|d| d.message.as_str()).collect();
     match problems.as_slice() {
         [] => err,
         [only] => err.with_note(format!("Note: a source problem may hide it: {only}")),
-        [first, rest @ ..] => err.with_note(format!(
-            "Note: {} source problems may hide it; the first: {first}",
-            rest.len() + 1
-        )),
+        [first, rest @ ..] => {
+            err.with_note(format!("Note: {} source problems may hide it; the first: {first}", rest.len() + 1))
+        }
     }
 }
 
@@ -411,15 +362,10 @@ mod tests {
 
     #[test]
     fn commas_inside_parentheses_belong_to_the_parameters() {
-        let specs = parse_targets(
-            "com.acme.Aes#encryptText(String, SecretKey), com.acme.Outer$Inner#m, com.acme.**",
-        )
-        .unwrap();
+        let specs =
+            parse_targets("com.acme.Aes#encryptText(String, SecretKey), com.acme.Outer$Inner#m, com.acme.**").unwrap();
         assert_eq!(specs.len(), 3);
-        assert_eq!(
-            specs[0].params,
-            Some(vec!["String".into(), "SecretKey".into()])
-        );
+        assert_eq!(specs[0].params, Some(vec!["String".into(), "SecretKey".into()]));
         assert_eq!(specs[1].class, "com.acme.Outer.Inner");
         assert_eq!(specs[2].method, None);
     }
@@ -427,10 +373,7 @@ mod tests {
     #[test]
     fn generic_parameters_keep_their_commas() {
         let specs = parse_targets("a.B#put(Map<String, List<Integer>>,int)").unwrap();
-        assert_eq!(
-            specs[0].params,
-            Some(vec!["Map<String, List<Integer>>".into(), "int".into()])
-        );
+        assert_eq!(specs[0].params, Some(vec!["Map<String, List<Integer>>".into(), "int".into()]));
     }
 
     #[test]
@@ -452,11 +395,7 @@ mod tests {
 
     #[test]
     fn closest_names_first() {
-        let c = closest(
-            "encrypText",
-            &["decryptText", "encryptText", "bytesToHex"],
-            2,
-        );
+        let c = closest("encrypText", &["decryptText", "encryptText", "bytesToHex"], 2);
         assert_eq!(c[0], "encryptText");
     }
 }

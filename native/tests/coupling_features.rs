@@ -13,20 +13,9 @@ fn aes_pair_of_listing_2_shares_name_tokens_types_and_apis() {
     assert_eq!(kinds(&f), vec![SharedNameAndType, SharedInvokedApi]);
     assert_eq!(f[0].evidence.tokens, vec!["text"]);
     assert_eq!(f[0].evidence.types, vec!["SecretKey", "String", "byte[]"]);
-    assert_eq!(
-        f[1].evidence.apis,
-        vec!["Cipher.doFinal", "Cipher.getInstance", "Cipher.init"]
-    );
-    assert!(
-        f[1].sentence.contains("`Cipher.getInstance`"),
-        "{}",
-        f[1].sentence
-    );
-    assert!(
-        f[0].sentence.contains("(String, SecretKey) -> byte[]"),
-        "{}",
-        f[0].sentence
-    );
+    assert_eq!(f[1].evidence.apis, vec!["Cipher.doFinal", "Cipher.getInstance", "Cipher.init"]);
+    assert!(f[1].sentence.contains("`Cipher.getInstance`"), "{}", f[1].sentence);
+    assert!(f[0].sentence.contains("(String, SecretKey) -> byte[]"), "{}", f[0].sentence);
 }
 
 #[test]
@@ -60,14 +49,7 @@ fn direct_call_is_found_in_either_direction() {
     let store = class(&file, "ElementStore");
     let f = features(store, "size", "isEmpty");
     assert!(kinds(&f).contains(&DirectCall));
-    assert_eq!(
-        f.iter()
-            .find(|f| f.kind == DirectCall)
-            .unwrap()
-            .evidence
-            .direction,
-        Some(Direction::CoupledToTarget)
-    );
+    assert_eq!(f.iter().find(|f| f.kind == DirectCall).unwrap().evidence.direction, Some(Direction::CoupledToTarget));
 }
 
 #[test]
@@ -84,18 +66,10 @@ fn insert_and_get_elements_are_coupled_by_data_dependency() {
     let file = fixture("com/acme/ElementStore.java");
     let store = class(&file, "ElementStore");
     let f = features(store, "insertElement", "getElements");
-    let dependency = f
-        .iter()
-        .find(|f| f.kind == DataDependency)
-        .expect("data dependency");
+    let dependency = f.iter().find(|f| f.kind == DataDependency).expect("data dependency");
     assert_eq!(dependency.evidence.fields, vec!["elements"]);
-    assert_eq!(
-        dependency.evidence.direction,
-        Some(Direction::TargetToCoupled)
-    );
-    assert!(dependency
-        .sentence
-        .contains("`insertElement` writes `elements` that `getElements` reads"));
+    assert_eq!(dependency.evidence.direction, Some(Direction::TargetToCoupled));
+    assert!(dependency.sentence.contains("`insertElement` writes `elements` that `getElements` reads"));
 }
 
 #[test]
@@ -122,14 +96,8 @@ fn compound_assignment_array_elements_and_shadowing() {
     let file = fixture("com/acme/Counter.java");
     let counter = class(&file, "Counter");
     // this.count += delta reads and writes count: a dependency with current() and reset().
-    assert_eq!(
-        kinds(&features(counter, "bump", "current")),
-        vec![DataDependency]
-    );
-    assert_eq!(
-        features(counter, "bump", "reset")[0].evidence.direction,
-        Some(Direction::CoupledToTarget),
-    );
+    assert_eq!(kinds(&features(counter, "bump", "current")), vec![DataDependency]);
+    assert_eq!(features(counter, "bump", "reset")[0].evidence.direction, Some(Direction::CoupledToTarget),);
     // history[slot] = value writes history; recorded reads it.
     let f = features(counter, "record", "recorded");
     assert_eq!(kinds(&f), vec![DataDependency]);
@@ -153,11 +121,7 @@ fn nothing_is_coupled_to_greet() {
     let greeter = class(&file, "Greeter");
     let analysis = analyse(greeter, method(greeter, "greet"));
     assert_eq!(analysis.candidates, 2);
-    assert!(
-        analysis.coupled.is_empty(),
-        "{:?}",
-        coupled_names(greeter, &analysis)
-    );
+    assert!(analysis.coupled.is_empty(), "{:?}", coupled_names(greeter, &analysis));
 }
 
 #[test]
@@ -169,18 +133,12 @@ fn coupled_methods_are_ranked_stronger_first() {
     // Data dependency (getElements, size, clear, modificationCount) outranks nothing weaker here;
     // every score is positive and the list is sorted.
     assert!(names.contains(&"getElements()".to_string()), "{names:?}");
-    assert!(analysis
-        .coupled
-        .windows(2)
-        .all(|w| w[0].score >= w[1].score));
+    assert!(analysis.coupled.windows(2).all(|w| w[0].score >= w[1].score));
     let joiner_file = fixture("com/acme/Joiner.java");
     let joiner = class(&joiner_file, "Joiner");
     let analysis = analyse(joiner, method(joiner, "join(List<String>)"));
     let names = coupled_names(joiner, &analysis);
-    assert_eq!(
-        names[0], "join(List<String>, String)",
-        "overload + call first: {names:?}"
-    );
+    assert_eq!(names[0], "join(List<String>, String)", "overload + call first: {names:?}");
 }
 
 #[test]
@@ -193,11 +151,7 @@ fn constructors_are_candidates() {
     let analysis = analyse(boxed, method(boxed, "get"));
     assert_eq!(analysis.candidates, 2);
     let names = coupled_names(boxed, &analysis);
-    assert_eq!(
-        names,
-        vec!["Box(int)"],
-        "the writing constructor is coupled; Box() only calls it"
-    );
+    assert_eq!(names, vec!["Box(int)"], "the writing constructor is coupled; Box() only calls it");
     let f = features(boxed, "Box()", "Box(int)");
     assert_eq!(kinds(&f), vec![Overloading, DirectCall]);
 }

@@ -35,15 +35,8 @@ public class Calls extends Base {
 
 fn receivers(src: &str, method: &str) -> Vec<(String, Receiver)> {
     let file = parse_str(Path::new("T.java"), src);
-    let m = file.classes[0]
-        .methods
-        .iter()
-        .find(|m| m.name == method)
-        .unwrap();
-    m.invocations
-        .iter()
-        .map(|i| (i.name.clone(), i.receiver.clone()))
-        .collect()
+    let m = file.classes[0].methods.iter().find(|m| m.name == method).unwrap();
+    m.invocations.iter().map(|i| (i.name.clone(), i.receiver.clone())).collect()
 }
 
 #[test]
@@ -55,36 +48,15 @@ fn receivers_are_classified_with_declared_types() {
         is_field,
     };
     assert_eq!(r[0], ("go".into(), var("helper", Some("Helper"), true)));
-    assert_eq!(
-        r[1],
-        ("add".into(), var("items", Some("List<String>"), true))
-    );
+    assert_eq!(r[1], ("add".into(), var("items", Some("List<String>"), true)));
     assert_eq!(r[2], ("twice".into(), Receiver::OwnClass));
     assert_eq!(r[3], ("twice".into(), Receiver::Implicit));
     assert_eq!(r[4], ("toString".into(), Receiver::Super));
-    assert_eq!(
-        r[5],
-        (
-            "max".into(),
-            Receiver::Type {
-                name: "Math".into()
-            }
-        )
-    );
+    assert_eq!(r[5], ("max".into(), Receiver::Type { name: "Math".into() }));
     assert_eq!(r[6], ("trim".into(), var("s", Some("String"), false)));
-    assert!(r.contains(&(
-        "<init>".into(),
-        Receiver::New {
-            type_name: "StringBuilder".into()
-        }
-    )));
+    assert!(r.contains(&("<init>".into(), Receiver::New { type_name: "StringBuilder".into() })));
     assert!(r.contains(&("append".into(), Receiver::Expression)));
-    assert!(r.contains(&(
-        "println".into(),
-        Receiver::Type {
-            name: "System.out".into()
-        }
-    )));
+    assert!(r.contains(&("println".into(), Receiver::Type { name: "System.out".into() })));
     assert!(r.contains(&("reset".into(), Receiver::This)));
     // `var` takes the type of its initializer.
     assert!(r.contains(&("append".into(), var("sb", Some("StringBuilder"), false))));
@@ -95,28 +67,11 @@ fn receivers_are_classified_with_declared_types() {
 #[test]
 fn mutator_calls_on_fields_are_writes() {
     let file = parse_str(Path::new("T.java"), CALLS);
-    let run = file.classes[0]
-        .methods
-        .iter()
-        .find(|m| m.name == "run")
-        .unwrap();
-    assert!(
-        run.field_writes.contains("items"),
-        "items.add(s) writes items"
-    );
-    assert!(
-        !run.field_writes.contains("helper"),
-        "helper.go() is not a known mutator"
-    );
+    let run = file.classes[0].methods.iter().find(|m| m.name == "run").unwrap();
+    assert!(run.field_writes.contains("items"), "items.add(s) writes items");
+    assert!(!run.field_writes.contains("helper"), "helper.go() is not a known mutator");
     assert!(run.field_reads.contains("helper") && run.field_reads.contains("items"));
-    assert_eq!(
-        run.invocations
-            .iter()
-            .find(|i| i.name == "twice")
-            .unwrap()
-            .arg_types,
-        vec![Some("int".to_string())]
-    );
+    assert_eq!(run.invocations.iter().find(|i| i.name == "twice").unwrap().arg_types, vec![Some("int".to_string())]);
 }
 
 #[test]
@@ -133,40 +88,17 @@ public class Outer {
 "#;
     let file = parse_str(Path::new("Outer.java"), src);
     assert!(file.diagnostics.is_empty(), "{:?}", file.diagnostics);
-    let names: Vec<(&str, &str, ClassKind)> = file
-        .classes
-        .iter()
-        .map(|c| (c.qualified_name.as_str(), c.binary_name.as_str(), c.kind))
-        .collect();
+    let names: Vec<(&str, &str, ClassKind)> =
+        file.classes.iter().map(|c| (c.qualified_name.as_str(), c.binary_name.as_str(), c.kind)).collect();
     assert_eq!(
         names,
         vec![
             ("com.acme.Outer", "com.acme.Outer", ClassKind::Class),
-            (
-                "com.acme.Outer.Inner",
-                "com.acme.Outer$Inner",
-                ClassKind::Class
-            ),
-            (
-                "com.acme.Outer.Nested",
-                "com.acme.Outer$Nested",
-                ClassKind::Class
-            ),
-            (
-                "com.acme.Outer.Color",
-                "com.acme.Outer$Color",
-                ClassKind::Enum
-            ),
-            (
-                "com.acme.Outer.Point",
-                "com.acme.Outer$Point",
-                ClassKind::Record
-            ),
-            (
-                "com.acme.Outer.Shape",
-                "com.acme.Outer$Shape",
-                ClassKind::Interface
-            ),
+            ("com.acme.Outer.Inner", "com.acme.Outer$Inner", ClassKind::Class),
+            ("com.acme.Outer.Nested", "com.acme.Outer$Nested", ClassKind::Class),
+            ("com.acme.Outer.Color", "com.acme.Outer$Color", ClassKind::Enum),
+            ("com.acme.Outer.Point", "com.acme.Outer$Point", ClassKind::Record),
+            ("com.acme.Outer.Shape", "com.acme.Outer$Shape", ClassKind::Interface),
         ]
     );
     let inner = &file.classes[1].methods[0];
@@ -176,41 +108,17 @@ public class Outer {
     assert_eq!(map.return_type.as_deref(), Some("java.util.List<R>"));
     assert_eq!(map.param_types(), vec!["java.util.Map<T, R>"]);
     let color = &file.classes[3];
-    assert_eq!(
-        color
-            .fields
-            .iter()
-            .map(|f| f.name.as_str())
-            .collect::<Vec<_>>(),
-        vec!["RED", "GREEN"]
-    );
+    assert_eq!(color.fields.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(), vec!["RED", "GREEN"]);
     let point = &file.classes[4];
-    assert_eq!(
-        point
-            .fields
-            .iter()
-            .map(|f| f.name.as_str())
-            .collect::<Vec<_>>(),
-        vec!["x", "y"]
-    );
+    assert_eq!(point.fields.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(), vec!["x", "y"]);
     let sum = point.methods.iter().find(|m| m.name == "sum").unwrap();
     assert_eq!(sum.field_reads.iter().collect::<Vec<_>>(), vec!["x", "y"]);
     let compact = point.methods.iter().find(|m| m.is_constructor).unwrap();
     assert_eq!(compact.param_types(), vec!["int", "int"]);
     let shape = &file.classes[5];
     let describe = shape.methods.iter().find(|m| m.name == "describe").unwrap();
-    assert!(
-        describe.modifiers.contains(&"default".to_string())
-            && describe.modifiers.contains(&"public".to_string())
-    );
-    assert!(
-        !shape
-            .methods
-            .iter()
-            .find(|m| m.name == "area")
-            .unwrap()
-            .has_body
-    );
+    assert!(describe.modifiers.contains(&"default".to_string()) && describe.modifiers.contains(&"public".to_string()));
+    assert!(!shape.methods.iter().find(|m| m.name == "area").unwrap().has_body);
     assert_eq!(describe.lines.0, 8, "1-based line of the declaration");
 }
 
@@ -222,11 +130,7 @@ fn a_syntax_error_keeps_what_parsed_and_says_where() {
     let d = &file.diagnostics[0];
     assert_eq!(d.severity, Severity::Warning);
     assert!(d.message.contains("Broken.java:4:"), "{}", d.message);
-    let names: Vec<&str> = file.classes[0]
-        .methods
-        .iter()
-        .map(|m| m.name.as_str())
-        .collect();
+    let names: Vec<&str> = file.classes[0].methods.iter().map(|m| m.name.as_str()).collect();
     assert!(names.contains(&"ok"), "{names:?}");
 }
 
@@ -241,11 +145,7 @@ fn a_non_utf8_file_is_read_with_a_warning() {
     std::fs::write(&path, bytes).unwrap();
     let file = parse_file(&path);
     assert_eq!(file.classes[0].methods[0].name, "f");
-    assert!(
-        file.diagnostics[0].message.contains("not valid UTF-8"),
-        "{:?}",
-        file.diagnostics
-    );
+    assert!(file.diagnostics[0].message.contains("not valid UTF-8"), "{:?}", file.diagnostics);
     assert!(file.diagnostics[0].message.contains("line 2"));
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -259,13 +159,7 @@ fn an_unreadable_file_is_a_diagnostic_not_a_failure() {
 
 #[test]
 fn fixtures_parse_cleanly() {
-    for f in [
-        "AESEncryption",
-        "ElementStore",
-        "Joiner",
-        "Counter",
-        "Greeter",
-    ] {
+    for f in ["AESEncryption", "ElementStore", "Joiner", "Counter", "Greeter"] {
         let file = fixture(&format!("com/acme/{f}.java"));
         assert_eq!(file.package, "com.acme");
     }
@@ -277,26 +171,12 @@ fn locals_know_their_type_and_scope() {
     let file = parse_str(Path::new("S.java"), src);
     let m = &file.classes[0].methods[0];
     let at_return = src.find("return f").unwrap();
-    assert_eq!(
-        m.local_at("f", at_return).unwrap().type_name.as_deref(),
-        Some("int"),
-        "the local shadows the field"
-    );
-    assert_eq!(
-        m.local_at("s", at_return).unwrap().type_name.as_deref(),
-        Some("String")
-    );
+    assert_eq!(m.local_at("f", at_return).unwrap().type_name.as_deref(), Some("int"), "the local shadows the field");
+    assert_eq!(m.local_at("s", at_return).unwrap().type_name.as_deref(), Some("String"));
     assert!(m.local_at("g", at_return).is_none(), "g's block has ended");
-    assert!(
-        m.local_at("f", src.find("int f = 1").unwrap()).is_none(),
-        "not before its declaration"
-    );
+    assert!(m.local_at("f", src.find("int f = 1").unwrap()).is_none(), "not before its declaration");
     let x = m.locals.iter().find(|l| l.name == "x").unwrap();
-    assert_eq!(
-        x.type_name.as_deref(),
-        Some("java.util.ArrayList<String>"),
-        "var takes its initializer's type"
-    );
+    assert_eq!(x.type_name.as_deref(), Some("java.util.ArrayList<String>"), "var takes its initializer's type");
 }
 
 #[test]
@@ -317,8 +197,6 @@ fn a_declared_latin1_encoding_reads_the_file_without_a_warning() {
     assert_eq!(class.name, "Café");
     assert_eq!(class.methods[0].name, "crème");
     let unknown = Project::new(std::slice::from_ref(&dir)).with_encoding(Some("EBCDIC"));
-    assert!(unknown.diagnostics[0]
-        .message
-        .contains("`EBCDIC` is not one the core reads"));
+    assert!(unknown.diagnostics[0].message.contains("`EBCDIC` is not one the core reads"));
     std::fs::remove_dir_all(&dir).ok();
 }

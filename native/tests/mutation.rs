@@ -23,20 +23,13 @@ fn mutants_of(method: &str) -> ClassMutants {
 
 /// `operator:to` of each mutant, in order.
 fn summary(m: &ClassMutants) -> Vec<String> {
-    m.mutants
-        .iter()
-        .map(|m| format!("{}:{}", m.operator.name(), m.to))
-        .collect()
+    m.mutants.iter().map(|m| format!("{}:{}", m.operator.name(), m.to)).collect()
 }
 
 #[test]
 fn aor_swaps_arithmetic_but_never_string_concatenation() {
     let add = summary(&mutants_of("add"));
-    assert_eq!(
-        add,
-        vec!["EVR:0", "AOR:-", "AOR:*", "AOR:/", "AOR:%"],
-        "EVR on the returned value too"
-    );
+    assert_eq!(add, vec!["EVR:0", "AOR:-", "AOR:*", "AOR:/", "AOR:%"], "EVR on the returned value too");
     let greet = summary(&mutants_of("greet"));
     assert!(greet.iter().all(|m| !m.starts_with("AOR")), "{greet:?}");
     assert!(greet.contains(&"LVR:\"\"".to_string()), "{greet:?}");
@@ -45,57 +38,27 @@ fn aor_swaps_arithmetic_but_never_string_concatenation() {
 #[test]
 fn lor_sor_and_lvr() {
     let mask = summary(&mutants_of("mask"));
-    assert_eq!(
-        mask,
-        vec!["EVR:0", "SOR:>>", "SOR:>>>", "LOR:|", "LOR:^", "LVR:0", "LVR:2"]
-    );
+    assert_eq!(mask, vec!["EVR:0", "SOR:>>", "SOR:>>>", "LOR:|", "LOR:^", "LVR:0", "LVR:2"]);
 }
 
 #[test]
 fn ror_and_cor() {
     let in_range = summary(&mutants_of("inRange"));
-    assert_eq!(
-        &in_range[..7],
-        [
-            "EVR:false",
-            "COR:||",
-            "COR:LHS",
-            "COR:RHS",
-            "COR:TRUE",
-            "COR:FALSE",
-            "ROR:<"
-        ]
-    );
-    assert_eq!(
-        in_range.iter().filter(|m| m.starts_with("ROR")).count(),
-        14,
-        "two sites, 5 + 2 each"
-    );
+    assert_eq!(&in_range[..7], ["EVR:false", "COR:||", "COR:LHS", "COR:RHS", "COR:TRUE", "COR:FALSE", "ROR:<"]);
+    assert_eq!(in_range.iter().filter(|m| m.starts_with("ROR")).count(), 14, "two sites, 5 + 2 each");
 }
 
 #[test]
 fn ror_on_references_only_flips_equality() {
-    assert_eq!(
-        summary(&mutants_of("same")),
-        vec!["EVR:false", "ROR:!=", "ROR:TRUE", "ROR:FALSE"]
-    );
+    assert_eq!(summary(&mutants_of("same")), vec!["EVR:false", "ROR:!=", "ROR:TRUE", "ROR:FALSE"]);
 }
 
 #[test]
 fn oru_respects_the_operand_type() {
-    assert_eq!(
-        summary(&mutants_of("negate")),
-        vec!["EVR:0", "ORU:+", "ORU:~"]
-    );
+    assert_eq!(summary(&mutants_of("negate")), vec!["EVR:0", "ORU:+", "ORU:~"]);
     let half = summary(&mutants_of("half"));
-    assert!(
-        half.contains(&"ORU:+".to_string()) && !half.contains(&"ORU:~".to_string()),
-        "no ~ on a double: {half:?}"
-    );
-    assert!(
-        half.contains(&"LVR:3.0".to_string()) && half.contains(&"LVR:0.0".to_string()),
-        "{half:?}"
-    );
+    assert!(half.contains(&"ORU:+".to_string()) && !half.contains(&"ORU:~".to_string()), "no ~ on a double: {half:?}");
+    assert!(half.contains(&"LVR:3.0".to_string()) && half.contains(&"LVR:0.0".to_string()), "{half:?}");
 }
 
 #[test]
@@ -104,38 +67,21 @@ fn std_deletes_calls_assignments_increments_and_breaks() {
     let std: Vec<&String> = acc.iter().filter(|m| m.starts_with("STD")).collect();
     assert_eq!(std.len(), 3, "total += x, slots[0] = x, total++: {acc:?}");
     let m = mutants_of("sumUntil");
-    let froms: Vec<&str> = m
-        .mutants
-        .iter()
-        .filter(|m| m.operator == Operator::STD)
-        .map(|m| m.from.as_str())
-        .collect();
+    let froms: Vec<&str> = m.mutants.iter().filter(|m| m.operator == Operator::STD).map(|m| m.from.as_str()).collect();
     assert_eq!(froms, vec!["<BREAK>", "<ASSIGN>"]);
 }
 
 #[test]
 fn evr_replaces_returned_and_assigned_values_by_the_default() {
     let m = mutants_of("sumUntil");
-    let evr: Vec<&str> = m
-        .mutants
-        .iter()
-        .filter(|m| m.operator == Operator::EVR)
-        .map(|m| m.to.as_str())
-        .collect();
-    assert_eq!(
-        evr,
-        vec!["0"],
-        "return s -> return 0 (int s = 0 is already the default)"
-    );
+    let evr: Vec<&str> = m.mutants.iter().filter(|m| m.operator == Operator::EVR).map(|m| m.to.as_str()).collect();
+    assert_eq!(evr, vec!["0"], "return s -> return 0 (int s = 0 is already the default)");
 }
 
 #[test]
 fn no_literal_mutant_where_a_constant_narrows() {
     let small = summary(&mutants_of("small"));
-    assert!(
-        !small.iter().any(|m| m.starts_with("LVR")),
-        "byte b = 10 must stay a constant: {small:?}"
-    );
+    assert!(!small.iter().any(|m| m.starts_with("LVR")), "byte b = 10 must stay a constant: {small:?}");
 }
 
 #[test]
@@ -143,14 +89,8 @@ fn mutants_log_is_majors_format() {
     let m = mutants_of("add");
     let log = m.log();
     let lines: Vec<&str> = log.lines().collect();
-    assert_eq!(
-        lines[0],
-        "1:EVR:a + b:0:com.acme.Calc@add(int,int):10:a + b |==> 0"
-    );
-    assert_eq!(
-        lines[1],
-        "2:AOR:+:-:com.acme.Calc@add(int,int):10:a + b |==> (a) - (b)"
-    );
+    assert_eq!(lines[0], "1:EVR:a + b:0:com.acme.Calc@add(int,int):10:a + b |==> 0");
+    assert_eq!(lines[1], "2:AOR:+:-:com.acme.Calc@add(int,int):10:a + b |==> (a) - (b)");
 }
 
 #[test]
@@ -168,21 +108,13 @@ fn the_cap_keeps_every_operator_and_counts_what_it_dropped() {
     let class = calc();
     let all: Vec<usize> = (0..class.methods.len()).collect();
     let m = generate(&class, &all, &MutationOptions { max_per_method: 3 }).unwrap();
-    let in_range: Vec<_> = m
-        .mutants
-        .iter()
-        .filter(|x| x.method.contains("inRange"))
-        .collect();
+    let in_range: Vec<_> = m.mutants.iter().filter(|x| x.method.contains("inRange")).collect();
     assert_eq!(in_range.len(), 3);
     assert!(
-        in_range.iter().any(|x| x.operator == Operator::COR)
-            && in_range.iter().any(|x| x.operator == Operator::ROR)
+        in_range.iter().any(|x| x.operator == Operator::COR) && in_range.iter().any(|x| x.operator == Operator::ROR)
     );
     assert!(m.capped.values().sum::<usize>() > 0);
-    assert_eq!(
-        m.generated_total(),
-        m.mutants.len() + m.capped.values().sum::<usize>()
-    );
+    assert_eq!(m.generated_total(), m.mutants.len() + m.capped.values().sum::<usize>());
 }
 
 #[test]
@@ -196,47 +128,20 @@ fn recovery_drops_the_mutants_on_failing_lines() {
     assert_eq!(m.dropped.values().sum::<usize>(), on_10);
     // Line 9 is `public int add(...) {`: no mutants there, so the method's own (none left) go.
     assert_eq!(m.drop_on_lines(&[9]), 0);
-    let in_accumulate = m
-        .mutants
-        .iter()
-        .filter(|x| x.method.contains("accumulate"))
-        .count();
-    assert_eq!(
-        m.drop_on_lines(&[37]),
-        in_accumulate,
-        "an error on accumulate's own line, which has no mutant"
-    );
+    let in_accumulate = m.mutants.iter().filter(|x| x.method.contains("accumulate")).count();
+    assert_eq!(m.drop_on_lines(&[37]), in_accumulate, "an error on accumulate's own line, which has no mutant");
 }
 
 /// javac and java on the PATH (the JDK the project needs anyway).
 fn javac(out: &Path, sources: &[PathBuf]) {
-    let status = Command::new("javac")
-        .arg("-nowarn")
-        .arg("-d")
-        .arg(out)
-        .args(sources)
-        .status()
-        .expect("javac");
+    let status = Command::new("javac").arg("-nowarn").arg("-d").arg(out).args(sources).status().expect("javac");
     assert!(status.success(), "javac failed on {sources:?}");
 }
 
 fn run_driver(classes: &Path, args: &[String]) -> Vec<String> {
-    let out = Command::new("java")
-        .arg("-cp")
-        .arg(classes)
-        .arg("Driver")
-        .args(args)
-        .output()
-        .expect("java");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| l.split_once('|').unwrap().1.to_string())
-        .collect()
+    let out = Command::new("java").arg("-cp").arg(classes).arg("Driver").args(args).output().expect("java");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).lines().map(|l| l.split_once('|').unwrap().1.to_string()).collect()
 }
 
 #[test]
@@ -250,21 +155,15 @@ fn schemata_id_0_is_the_original_and_id_k_the_kth_mutant() {
 
     // The original, and every exported mutant renamed Calc_M<k> so one javac compiles them all.
     let original_out = dir.join("original");
-    javac(
-        &original_out,
-        &[
-            fixtures.join("com/acme/Calc.java"),
-            fixtures.join("Driver.java"),
-        ],
-    );
+    javac(&original_out, &[fixtures.join("com/acme/Calc.java"), fixtures.join("Driver.java")]);
     let mutants_src = dir.join("mutants-src");
     std::fs::create_dir_all(&mutants_src).unwrap();
     let mut sources = vec![fixtures.join("Driver.java")];
     for mutant in &m.mutants {
-        let source = m.mutant_source(mutant.id).unwrap().replace(
-            "public class Calc ",
-            &format!("public class Calc_M{} ", mutant.id),
-        );
+        let source = m
+            .mutant_source(mutant.id)
+            .unwrap()
+            .replace("public class Calc ", &format!("public class Calc_M{} ", mutant.id));
         let path = mutants_src.join(format!("Calc_M{}.java", mutant.id));
         std::fs::write(&path, source).unwrap();
         sources.push(path);
@@ -286,17 +185,11 @@ fn schemata_id_0_is_the_original_and_id_k_the_kth_mutant() {
     );
 
     let original = run_driver(&original_out, &["com.acme.Calc:0".to_string()]);
-    let ids: Vec<String> = std::iter::once(0)
-        .chain(m.mutants.iter().map(|x| x.id))
-        .map(|k| format!("com.acme.Calc:{k}"))
-        .collect();
+    let ids: Vec<String> =
+        std::iter::once(0).chain(m.mutants.iter().map(|x| x.id)).map(|k| format!("com.acme.Calc:{k}")).collect();
     let schemata = run_driver(&schemata_out, &ids);
     assert_eq!(schemata[0], original[0], "id 0 behaves like the original");
-    let exported: Vec<String> = m
-        .mutants
-        .iter()
-        .map(|x| format!("com.acme.Calc_M{}:0", x.id))
-        .collect();
+    let exported: Vec<String> = m.mutants.iter().map(|x| format!("com.acme.Calc_M{}:0", x.id)).collect();
     let exported = run_driver(&mutants_out, &exported);
     let mut killed = 0;
     for (i, mutant) in m.mutants.iter().enumerate() {

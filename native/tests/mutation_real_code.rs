@@ -14,11 +14,7 @@ fn debian_sources() -> PathBuf {
         .args(["libcommons-codec-java", "libcommons-lang3-java"])
         .output()
         .expect("cannot run tests/fetch-debian-sources.sh");
-    assert!(
-        out.status.success(),
-        "fetching Debian sources failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "fetching Debian sources failed: {}", String::from_utf8_lossy(&out.stderr));
     PathBuf::from(String::from_utf8_lossy(&out.stdout).trim())
 }
 
@@ -39,22 +35,10 @@ fn compile(m: &ClassMutants, source_root: &Path, work: &Path) -> Vec<usize> {
     std::fs::write(&file, m.schemata()).unwrap();
     let switch = src.join("io/mrcoupler/runtime/MutantSwitch.java");
     std::fs::create_dir_all(switch.parent().unwrap()).unwrap();
-    std::fs::write(
-        &switch,
-        "package io.mrcoupler.runtime; public final class MutantSwitch { public static int ID; }",
-    )
-    .unwrap();
+    std::fs::write(&switch, "package io.mrcoupler.runtime; public final class MutantSwitch { public static int ID; }")
+        .unwrap();
     let out = Command::new("javac")
-        .args([
-            "-nowarn",
-            "-proc:none",
-            "-implicit:none",
-            "-encoding",
-            "UTF-8",
-            "-Xmaxerrs",
-            "10000",
-            "-d",
-        ])
+        .args(["-nowarn", "-proc:none", "-implicit:none", "-encoding", "UTF-8", "-Xmaxerrs", "10000", "-d"])
         .arg(work.join("classes"))
         .arg("-sourcepath")
         .arg(source_root)
@@ -69,28 +53,16 @@ fn compile(m: &ClassMutants, source_root: &Path, work: &Path) -> Vec<usize> {
     let name = file.display().to_string();
     let lines: Vec<usize> = stderr
         .lines()
-        .filter_map(|l| {
-            l.strip_prefix(&name)?
-                .strip_prefix(':')?
-                .split(':')
-                .next()?
-                .parse()
-                .ok()
-        })
+        .filter_map(|l| l.strip_prefix(&name)?.strip_prefix(':')?.split(':').next()?.parse().ok())
         .collect();
-    assert!(
-        !lines.is_empty(),
-        "javac failed outside the schemata:\n{stderr}"
-    );
+    assert!(!lines.is_empty(), "javac failed outside the schemata:\n{stderr}");
     lines
 }
 
 fn mutate_and_compile(source_root: &Path, relative: &str) -> Outcome {
     let file = parse_file(&source_root.join(relative));
     let class = &file.classes[0];
-    let methods: Vec<usize> = (0..class.methods.len())
-        .filter(|&i| class.methods[i].has_body)
-        .collect();
+    let methods: Vec<usize> = (0..class.methods.len()).filter(|&i| class.methods[i].has_body).collect();
     let mut m = generate(class, &methods, &MutationOptions::default()).unwrap();
     let in_schemata = m.mutants.len();
     let work = std::env::temp_dir().join(format!("mrc-mut-{}-{}", class.name, std::process::id()));
@@ -128,16 +100,10 @@ fn schemata_of_whole_classes_compile_after_recovery() {
         (codec, "org/apache/commons/codec/binary/Hex.java"),
     ];
     let outcomes: Vec<Outcome> = std::thread::scope(|s| {
-        let handles: Vec<_> = jobs
-            .iter()
-            .map(|(root, rel)| s.spawn(move || mutate_and_compile(root, rel)))
-            .collect();
+        let handles: Vec<_> = jobs.iter().map(|(root, rel)| s.spawn(move || mutate_and_compile(root, rel))).collect();
         handles.into_iter().map(|h| h.join().unwrap()).collect()
     });
-    println!(
-        "{:<45} {:>10} {:>9} {:>8} {:>7} {:>7}",
-        "class", "schemata", "compiled", "capped", "rounds", "ratio"
-    );
+    println!("{:<45} {:>10} {:>9} {:>8} {:>7} {:>7}", "class", "schemata", "compiled", "capped", "rounds", "ratio");
     for o in &outcomes {
         let ratio = o.compiled as f64 / o.in_schemata.max(1) as f64;
         println!(
@@ -151,17 +117,8 @@ fn schemata_of_whole_classes_compile_after_recovery() {
         );
     }
     for o in &outcomes {
-        assert!(
-            o.compiles,
-            "{}: the schemata does not compile after {} rounds of recovery",
-            o.class, o.rounds
-        );
-        assert!(
-            o.in_schemata > 100,
-            "{}: only {} mutants",
-            o.class,
-            o.in_schemata
-        );
+        assert!(o.compiles, "{}: the schemata does not compile after {} rounds of recovery", o.class, o.rounds);
+        assert!(o.in_schemata > 100, "{}: only {} mutants", o.class, o.in_schemata);
         assert!(
             o.compiled * 100 >= o.in_schemata * 99,
             "{}: only {}/{} mutants compile",

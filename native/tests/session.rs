@@ -23,63 +23,34 @@ fn config(targets: &str, out: &std::path::Path) -> String {
 #[test]
 fn couplings_session_writes_the_report_and_says_done() {
     let out = std::env::temp_dir().join(format!("mrc-session-{}", std::process::id()));
-    let handle = sessions::open(&config(
-        "com.acme.AESEncryption#encryptText, com.acme.ElementStore#insertElement",
-        &out,
-    ))
-    .unwrap();
-    let action: Value =
-        serde_json::from_str(&sessions::next(handle, r#"{"version":1}"#).unwrap()).unwrap();
+    let handle =
+        sessions::open(&config("com.acme.AESEncryption#encryptText, com.acme.ElementStore#insertElement", &out))
+            .unwrap();
+    let action: Value = serde_json::from_str(&sessions::next(handle, r#"{"version":1}"#).unwrap()).unwrap();
     sessions::close(handle);
     assert_eq!(action["kind"], "done");
     assert_eq!(action["progress"]["targetsTotal"], 2);
-    let log: Vec<&str> = action["log"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|l| l["message"].as_str().unwrap())
-        .collect();
+    let log: Vec<&str> = action["log"].as_array().unwrap().iter().map(|l| l["message"].as_str().unwrap()).collect();
+    assert!(log.iter().any(|l| l.contains("/nonexistent/src/main/java does not exist")), "{log:?}");
     assert!(
         log.iter()
-            .any(|l| l.contains("/nonexistent/src/main/java does not exist")),
+            .any(|l| l.starts_with("com.acme.AESEncryption#encryptText(String, SecretKey): 3 candidates, 1 coupled")),
         "{log:?}"
     );
-    assert!(
-        log.iter().any(|l| l.starts_with(
-            "com.acme.AESEncryption#encryptText(String, SecretKey): 3 candidates, 1 coupled"
-        )),
-        "{log:?}"
-    );
-    assert!(
-        log.iter()
-            .any(|l| l.contains("1. decryptText(byte[], SecretKey)  shared name and type")),
-        "{log:?}"
-    );
+    assert!(log.iter().any(|l| l.contains("1. decryptText(byte[], SecretKey)  shared name and type")), "{log:?}");
 
-    let report: Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("couplings.json")).unwrap())
-            .unwrap();
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("couplings.json")).unwrap()).unwrap();
     let aes = &report["targets"][0];
     assert_eq!(aes["class"], "com.acme.AESEncryption");
     assert_eq!(aes["method"], "encryptText");
     assert_eq!(aes["params"], serde_json::json!(["String", "SecretKey"]));
     assert_eq!(aes["candidates"], 3);
     assert_eq!(aes["coupled"][0]["method"], "decryptText");
-    assert_eq!(
-        aes["coupled"][0]["features"][0]["kind"],
-        "sharedNameAndType"
-    );
-    assert_eq!(
-        aes["coupled"][0]["features"][1]["evidence"]["apis"][1],
-        "Cipher.getInstance"
-    );
+    assert_eq!(aes["coupled"][0]["features"][0]["kind"], "sharedNameAndType");
+    assert_eq!(aes["coupled"][0]["features"][1]["evidence"]["apis"][1], "Cipher.getInstance");
     let store = &report["targets"][1];
     assert_eq!(store["method"], "insertElement");
-    assert!(store["coupled"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .any(|c| c["method"] == "getElements"));
+    assert!(store["coupled"].as_array().unwrap().iter().any(|c| c["method"] == "getElements"));
     std::fs::remove_dir_all(&out).ok();
 }
 
@@ -91,16 +62,81 @@ fn bad_input_is_an_error_with_a_message_never_a_panic() {
     let err = sessions::open(&config("", &out)).unwrap_err().to_string();
     assert!(err.contains("no target methods were given"), "{err}");
     let handle = sessions::open(&config("com.acme.Nope#x", &out)).unwrap();
-    let err = sessions::next(handle, r#"{"version":1}"#)
-        .unwrap_err()
-        .to_string();
+    let err = sessions::next(handle, r#"{"version":1}"#).unwrap_err().to_string();
     assert!(err.contains("unknown target `com.acme.Nope#x`"), "{err}");
-    let err = sessions::next(handle, r#"{"version":2}"#)
-        .unwrap_err()
-        .to_string();
+    let err = sessions::next(handle, r#"{"version":2}"#).unwrap_err().to_string();
     assert!(err.contains("protocol version 2"), "{err}");
-    let err = sessions::next(987654, r#"{"version":1}"#)
-        .unwrap_err()
-        .to_string();
+    let err = sessions::next(987654, r#"{"version":1}"#).unwrap_err().to_string();
     assert!(err.contains("no open MR-Coupler session"), "{err}");
+}
+
+/// Stand-in for the executor: compile the batch's replacement with javac, report like the bridge.
+fn compile_like_the_executor(batch: &Value, work: &std::path::Path) -> Value {
+    let replacement = &batch["replacements"][0];
+    let path = replacement["path"].as_str().unwrap();
+    let file = work.join("src").join(path);
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    std::fs::write(&file, replacement["content"].as_str().unwrap()).unwrap();
+    let switch = fixture_path("mutation/io/mrcoupler/runtime/MutantSwitch.java");
+    let out = std::process::Command::new("javac")
+        .args(["-nowarn", "-proc:none", "-d"])
+        .arg(work.join("classes"))
+        .arg(&file)
+        .arg(&switch)
+        .output()
+        .expect("javac");
+    serde_json::json!({
+        "version": 1,
+        "batchId": batch["id"],
+        "compilation": [{"path": path, "success": out.status.success(), "diagnostics": []}],
+        "runs": [],
+    })
+}
+
+#[test]
+fn mutants_session_compiles_each_schemata_through_the_executor_and_recovers() {
+    let out = std::env::temp_dir().join(format!("mrc-mutants-{}", std::process::id()));
+    let mut config: Value = serde_json::from_str(&config("com.acme.Calc", &out)).unwrap();
+    config["mode"] = "mutants".into();
+    config["sourceRoots"] = serde_json::json!([fixture_path("mutation")]);
+    config["mutationScope"] = "class".into();
+    config["exportMutants"] = true.into();
+    let handle = sessions::open(&config.to_string()).unwrap();
+
+    let first: Value = serde_json::from_str(&sessions::next(handle, r#"{"version":1}"#).unwrap()).unwrap();
+    assert_eq!(first["kind"], "execute");
+    let batch = &first["batch"];
+    assert_eq!(batch["replacements"][0]["path"], "com/acme/Calc.java");
+    assert!(batch["runs"].as_array().unwrap().is_empty(), "compile only");
+    // Round 1: pretend line 10 (`return a + b;`, 5 mutants) failed to compile.
+    let failed = serde_json::json!({
+        "version": 1, "batchId": batch["id"],
+        "compilation": [{"path": "com/acme/Calc.java", "success": false,
+                          "diagnostics": [{"kind": "error", "line": 10, "column": 9, "message": "bad operand types"}]}],
+    });
+    let second: Value = serde_json::from_str(&sessions::next(handle, &failed.to_string()).unwrap()).unwrap();
+    assert_eq!(second["kind"], "execute", "a new round with the line's mutants dropped");
+    assert!(!second["batch"]["replacements"][0]["content"].as_str().unwrap().contains("ID == 1 ?"));
+
+    let work = out.join("work");
+    let results = compile_like_the_executor(&second["batch"], &work);
+    let done: Value = serde_json::from_str(&sessions::next(handle, &results.to_string()).unwrap()).unwrap();
+    sessions::close(handle);
+    assert_eq!(done["kind"], "done", "{done}");
+    let log: Vec<&str> = done["log"].as_array().unwrap().iter().map(|l| l["message"].as_str().unwrap()).collect();
+    assert!(log.iter().any(|l| l.contains("schemata compiled in 2 round(s)")), "{log:?}");
+
+    let summary: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("mutants/summary.json")).unwrap()).unwrap();
+    let calc = &summary["classes"][0];
+    assert_eq!(calc["class"], "com.acme.Calc");
+    let generated = calc["generated"].as_u64().unwrap();
+    assert_eq!(calc["compiled"].as_u64().unwrap(), generated - 5);
+    assert_eq!(calc["byOperator"]["AOR"]["dropped"], 4, "a + b's four AOR mutants went with line 10");
+    let log = std::fs::read_to_string(out.join("mutants/com.acme.Calc/mutants.log")).unwrap();
+    assert_eq!(log.lines().count() as u64, generated - 5);
+    assert!(out.join("mutants/com.acme.Calc/Calc.java").is_file());
+    let first_id = log.lines().next().unwrap().split(':').next().unwrap();
+    assert!(out.join(format!("mutants/com.acme.Calc/mutants/{first_id}/com/acme/Calc.java")).is_file());
+    std::fs::remove_dir_all(&out).ok();
 }

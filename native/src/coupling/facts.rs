@@ -27,11 +27,7 @@ pub struct ClassFacts<'c> {
 
 impl<'c> ClassFacts<'c> {
     pub fn new(class: &'c ClassModel) -> Self {
-        let methods: Vec<MethodFacts> = class
-            .methods
-            .iter()
-            .map(|m| method_facts(class, m))
-            .collect();
+        let methods: Vec<MethodFacts> = class.methods.iter().map(|m| method_facts(class, m)).collect();
         let mut document_frequency = HashMap::new();
         for f in &methods {
             let items = f
@@ -45,33 +41,20 @@ impl<'c> ClassFacts<'c> {
                 *document_frequency.entry(item).or_insert(0) += 1;
             }
         }
-        ClassFacts {
-            class,
-            methods,
-            document_frequency,
-        }
+        ClassFacts { class, methods, document_frequency }
     }
 
     /// How telling a shared item is, in (0, 1]: 1 for an item only two methods have, lower the
     /// more methods of the class have it (an inverse document frequency, normalised).
     pub fn rarity(&self, kind: &str, item: &str) -> f64 {
         let n = self.methods.len().max(2) as f64;
-        let df = self
-            .document_frequency
-            .get(&format!("{kind}:{item}"))
-            .copied()
-            .unwrap_or(2)
-            .max(2) as f64;
+        let df = self.document_frequency.get(&format!("{kind}:{item}")).copied().unwrap_or(2).max(2) as f64;
         ((1.0 + n / df).ln() / (1.0 + n / 2.0).ln()).clamp(0.05, 1.0)
     }
 }
 
 fn method_facts(class: &ClassModel, m: &MethodModel) -> MethodFacts {
-    let mut types: BTreeSet<String> = m
-        .params
-        .iter()
-        .map(|p| erase_simple(&p.type_name))
-        .collect();
+    let mut types: BTreeSet<String> = m.params.iter().map(|p| erase_simple(&p.type_name)).collect();
     match &m.return_type {
         Some(r) if r != "void" => {
             types.insert(erase_simple(r));
@@ -87,11 +70,7 @@ fn method_facts(class: &ClassModel, m: &MethodModel) -> MethodFacts {
         let callees = resolve_own_call(class, inv);
         // A call resolved to one own overload is that overload's API, not any method of the name.
         match callees.as_slice() {
-            [only] => apis.insert(format!(
-                "{}.{}",
-                class.name,
-                class.methods[*only].signature()
-            )),
+            [only] => apis.insert(format!("{}.{}", class.name, class.methods[*only].signature())),
             _ => apis.insert(inv.api_key(&class.name)),
         };
         for callee in callees {
@@ -114,10 +93,7 @@ fn method_facts(class: &ClassModel, m: &MethodModel) -> MethodFacts {
 fn resolve_own_call(class: &ClassModel, inv: &Invocation) -> Vec<usize> {
     let own_receiver = match &inv.receiver {
         Receiver::Implicit | Receiver::This | Receiver::OwnClass => true,
-        Receiver::Variable {
-            declared_type: Some(t),
-            ..
-        } => erase_simple(t) == class.name,
+        Receiver::Variable { declared_type: Some(t), .. } => erase_simple(t) == class.name,
         _ => false,
     };
     if !own_receiver {
@@ -128,24 +104,15 @@ fn resolve_own_call(class: &ClassModel, inv: &Invocation) -> Vec<usize> {
         .methods
         .iter()
         .enumerate()
-        .filter(|(_, m)| {
-            if constructor {
-                m.is_constructor
-            } else {
-                !m.is_constructor && m.name == inv.name
-            }
-        })
+        .filter(|(_, m)| if constructor { m.is_constructor } else { !m.is_constructor && m.name == inv.name })
         .filter(|(_, m)| inv.arg_count.is_none_or(|n| m.accepts_arity(n)))
         .map(|(i, _)| i)
         .collect();
     if by_arity.len() <= 1 {
         return by_arity;
     }
-    let by_type: Vec<usize> = by_arity
-        .iter()
-        .copied()
-        .filter(|&i| arguments_fit(&class.methods[i], &inv.arg_types))
-        .collect();
+    let by_type: Vec<usize> =
+        by_arity.iter().copied().filter(|&i| arguments_fit(&class.methods[i], &inv.arg_types)).collect();
     if by_type.is_empty() {
         by_arity
     } else {
@@ -161,9 +128,7 @@ fn arguments_fit(m: &MethodModel, arg_types: &[Option<String>]) -> bool {
             None => return false,
         };
         let erased = erase_simple(&param.type_name);
-        let element = erased
-            .strip_suffix("[]")
-            .filter(|_| param.varargs && i + 1 >= m.params.len());
+        let element = erased.strip_suffix("[]").filter(|_| param.varargs && i + 1 >= m.params.len());
         accepts(&erased, arg) || element.is_some_and(|e| accepts(e, arg))
     })
 }

@@ -124,28 +124,13 @@ impl<'a> Pair<'a> {
         &self.facts.methods[self.coupled]
     }
 
-    fn feature(
-        &self,
-        kind: FeatureKind,
-        evidence: Evidence,
-        sentence: String,
-        strength: f64,
-    ) -> Feature {
-        Feature {
-            kind,
-            group: kind.group(),
-            evidence,
-            sentence,
-            strength,
-        }
+    fn feature(&self, kind: FeatureKind, evidence: Evidence, sentence: String, strength: f64) -> Feature {
+        Feature { kind, group: kind.group(), evidence, sentence, strength }
     }
 
     /// Strength of shared items: the rarest one, a little more for each further one.
     fn strength(&self, kind: &str, items: &[String]) -> f64 {
-        let best = items
-            .iter()
-            .map(|i| self.facts.rarity(kind, i))
-            .fold(0.0, f64::max);
+        let best = items.iter().map(|i| self.facts.rarity(kind, i)).fold(0.0, f64::max);
         (best * (1.0 + 0.1 * (items.len().saturating_sub(1).min(5)) as f64)).min(1.0)
     }
 
@@ -160,12 +145,7 @@ impl<'a> Pair<'a> {
                 arrow(t),
                 arrow(c)
             );
-            return Some(self.feature(
-                FeatureKind::Overloading,
-                Evidence::default(),
-                sentence,
-                1.0,
-            ));
+            return Some(self.feature(FeatureKind::Overloading, Evidence::default(), sentence, 1.0));
         }
         let tokens = common(&self.tf().tokens, &self.cf().tokens);
         let types = common(&self.tf().types, &self.cf().types);
@@ -175,14 +155,17 @@ impl<'a> Pair<'a> {
         let sentence = format!(
             "`{}` and `{}` share the name token{} {} and operate on the same data type{} {}, possibly with \
              different transformations: {} and {}.",
-            t.name, c.name, plural(&tokens), ticked(&tokens), plural(&types), ticked(&types), arrow(t), arrow(c)
+            t.name,
+            c.name,
+            plural(&tokens),
+            ticked(&tokens),
+            plural(&types),
+            ticked(&types),
+            arrow(t),
+            arrow(c)
         );
         let strength = (self.strength("token", &tokens) + self.strength("type", &types)) / 2.0;
-        let evidence = Evidence {
-            tokens,
-            types,
-            ..Evidence::default()
-        };
+        let evidence = Evidence { tokens, types, ..Evidence::default() };
         Some(self.feature(FeatureKind::SharedNameAndType, evidence, sentence, strength))
     }
 
@@ -194,18 +177,10 @@ impl<'a> Pair<'a> {
         if t_calls_c.is_some() || c_calls_t.is_some() {
             let mut calls = Vec::new();
             if let Some(&line) = t_calls_c {
-                calls.push(CallSite {
-                    caller: t.signature(),
-                    callee: c.signature(),
-                    line,
-                });
+                calls.push(CallSite { caller: t.signature(), callee: c.signature(), line });
             }
             if let Some(&line) = c_calls_t {
-                calls.push(CallSite {
-                    caller: c.signature(),
-                    callee: t.signature(),
-                    line,
-                });
+                calls.push(CallSite { caller: c.signature(), callee: t.signature(), line });
             }
             let direction = direction(t_calls_c.is_some(), c_calls_t.is_some());
             let sentence = calls
@@ -214,34 +189,17 @@ impl<'a> Pair<'a> {
                 .collect::<Vec<_>>()
                 .join(" and ")
                 + ": one may be a specialisation or a composition of the other.";
-            let evidence = Evidence {
-                calls,
-                direction: Some(direction),
-                ..Evidence::default()
-            };
+            let evidence = Evidence { calls, direction: Some(direction), ..Evidence::default() };
             return Some(self.feature(FeatureKind::DirectCall, evidence, sentence, 1.0));
         }
         let apis = common(&self.tf().apis, &self.cf().apis);
         if apis.is_empty() {
             return None;
         }
-        let sentence = format!(
-            "both `{}` and `{}` invoke the same API{}: {}.",
-            t.name,
-            c.name,
-            plural(&apis),
-            ticked(&apis)
-        );
+        let sentence =
+            format!("both `{}` and `{}` invoke the same API{}: {}.", t.name, c.name, plural(&apis), ticked(&apis));
         let strength = self.strength("api", &apis);
-        Some(self.feature(
-            FeatureKind::SharedInvokedApi,
-            Evidence {
-                apis,
-                ..Evidence::default()
-            },
-            sentence,
-            strength,
-        ))
+        Some(self.feature(FeatureKind::SharedInvokedApi, Evidence { apis, ..Evidence::default() }, sentence, strength))
     }
 
     /// Feature 3: state interaction.
@@ -252,32 +210,14 @@ impl<'a> Pair<'a> {
         if !c_to_t.is_empty() || !t_to_c.is_empty() {
             let mut parts = Vec::new();
             if !t_to_c.is_empty() {
-                parts.push(format!(
-                    "`{}` writes {} that `{}` reads",
-                    t.name,
-                    ticked(&t_to_c),
-                    c.name
-                ));
+                parts.push(format!("`{}` writes {} that `{}` reads", t.name, ticked(&t_to_c), c.name));
             }
             if !c_to_t.is_empty() {
-                parts.push(format!(
-                    "`{}` writes {} that `{}` reads",
-                    c.name,
-                    ticked(&c_to_t),
-                    t.name
-                ));
+                parts.push(format!("`{}` writes {} that `{}` reads", c.name, ticked(&c_to_t), t.name));
             }
-            let sentence = format!(
-                "{}: what one changes, the other observes.",
-                parts.join(", and ")
-            );
-            let mut fields: Vec<String> = t_to_c
-                .iter()
-                .chain(&c_to_t)
-                .cloned()
-                .collect::<BTreeSet<_>>()
-                .into_iter()
-                .collect();
+            let sentence = format!("{}: what one changes, the other observes.", parts.join(", and "));
+            let mut fields: Vec<String> =
+                t_to_c.iter().chain(&c_to_t).cloned().collect::<BTreeSet<_>>().into_iter().collect();
             fields.sort();
             let strength = self.strength("field", &fields);
             let evidence = Evidence {
@@ -299,19 +239,10 @@ impl<'a> Pair<'a> {
         if !shared_writes.is_empty() {
             parts.push(format!("write {}", ticked(&shared_writes)));
         }
-        let sentence = format!(
-            "both `{}` and `{}` {}.",
-            t.name,
-            c.name,
-            parts.join(" and ")
-        );
+        let sentence = format!("both `{}` and `{}` {}.", t.name, c.name, parts.join(" and "));
         let all: Vec<String> = shared_reads.iter().chain(&shared_writes).cloned().collect();
         let strength = self.strength("field", &all);
-        let evidence = Evidence {
-            shared_reads,
-            shared_writes,
-            ..Evidence::default()
-        };
+        let evidence = Evidence { shared_reads, shared_writes, ..Evidence::default() };
         Some(self.feature(FeatureKind::SharedField, evidence, sentence, strength))
     }
 }
@@ -335,11 +266,7 @@ fn arrow(m: &MethodModel) -> String {
 }
 
 fn ticked(items: &[String]) -> String {
-    items
-        .iter()
-        .map(|i| format!("`{i}`"))
-        .collect::<Vec<_>>()
-        .join(", ")
+    items.iter().map(|i| format!("`{i}`")).collect::<Vec<_>>().join(", ")
 }
 
 fn plural<T>(items: &[T]) -> &'static str {

@@ -56,36 +56,17 @@ pub fn analyse_with(facts: &ClassFacts, target: usize) -> CouplingAnalysis {
     let mut coupled: Vec<CoupledMethod> = (0..n)
         .filter(|&i| i != target)
         .filter_map(|i| {
-            let pair = Pair {
-                facts,
-                target,
-                coupled: i,
-            };
-            let features: Vec<Feature> = [
-                pair.signature_commonality(),
-                pair.function_call(),
-                pair.state_interaction(),
-            ]
-            .into_iter()
-            .flatten()
-            .collect();
+            let pair = Pair { facts, target, coupled: i };
+            let features: Vec<Feature> = [pair.signature_commonality(), pair.function_call(), pair.state_interaction()]
+                .into_iter()
+                .flatten()
+                .collect();
             let score = features.iter().map(|f| f.kind.weight() * f.strength).sum();
-            (!features.is_empty()).then_some(CoupledMethod {
-                method: i,
-                features,
-                score,
-            })
+            (!features.is_empty()).then_some(CoupledMethod { method: i, features, score })
         })
         .collect();
     coupled.sort_by(|a, b| {
-        b.score
-            .total_cmp(&a.score)
-            .then(b.features.len().cmp(&a.features.len()))
-            .then(a.method.cmp(&b.method))
+        b.score.total_cmp(&a.score).then(b.features.len().cmp(&a.features.len())).then(a.method.cmp(&b.method))
     });
-    CouplingAnalysis {
-        target,
-        candidates: n.saturating_sub(1),
-        coupled,
-    }
+    CouplingAnalysis { target, candidates: n.saturating_sub(1), coupled }
 }

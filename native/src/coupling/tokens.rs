@@ -15,9 +15,7 @@ pub fn name_tokens(name: &str) -> Vec<String> {
         let next = chars.get(i + 1).copied();
         let starts_word = c.is_uppercase()
             && prev.is_some_and(|p| {
-                p.is_lowercase()
-                    || p.is_ascii_digit()
-                    || (p.is_uppercase() && next.is_some_and(|n| n.is_lowercase()))
+                p.is_lowercase() || p.is_ascii_digit() || (p.is_uppercase() && next.is_some_and(|n| n.is_lowercase()))
             });
         if starts_word {
             flush(&mut current, &mut tokens);

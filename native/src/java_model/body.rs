@@ -25,18 +25,10 @@ pub struct BodyFacts {
 }
 
 /// `method` is the whole declaration: parameters are in scope over all of it.
-pub fn analyse_body(
-    ctx: &BodyContext,
-    params: &[Param],
-    method: Node,
-    body: Option<Node>,
-) -> BodyFacts {
+pub fn analyse_body(ctx: &BodyContext, params: &[Param], method: Node, body: Option<Node>) -> BodyFacts {
     let mut walker = Walker {
         ctx,
-        scopes: vec![Scope {
-            names: HashMap::new(),
-            end: method.end_byte(),
-        }],
+        scopes: vec![Scope { names: HashMap::new(), end: method.end_byte() }],
         position: method.start_byte(),
         facts: BodyFacts::default(),
     };
@@ -116,13 +108,9 @@ fn is_mutator(name: &str) -> bool {
     if MUTATORS.contains(&name) {
         return true;
     }
-    ["set", "add", "put", "remove", "insert", "clear", "push"]
-        .iter()
-        .any(|prefix| {
-            name.strip_prefix(prefix)
-                .and_then(|rest| rest.chars().next())
-                .is_some_and(|c| c.is_ascii_uppercase())
-        })
+    ["set", "add", "put", "remove", "insert", "clear", "push"].iter().any(|prefix| {
+        name.strip_prefix(prefix).and_then(|rest| rest.chars().next()).is_some_and(|c| c.is_ascii_uppercase())
+    })
 }
 
 enum Resolved {
@@ -184,10 +172,7 @@ impl<'a, 'c> Walker<'a, 'c> {
     }
 
     fn scoped(&mut self, node: Node, f: impl FnOnce(&mut Self)) {
-        self.scopes.push(Scope {
-            names: HashMap::new(),
-            end: node.end_byte(),
-        });
+        self.scopes.push(Scope { names: HashMap::new(), end: node.end_byte() });
         f(self);
         self.scopes.pop();
     }
@@ -215,9 +200,7 @@ impl<'a, 'c> Walker<'a, 'c> {
             "block" | "constructor_body" | "switch_block_statement_group" | "switch_rule" => {
                 self.scoped(node, |w| w.visit_children(node))
             }
-            "for_statement" | "try_with_resources_statement" => {
-                self.scoped(node, |w| w.visit_children(node))
-            }
+            "for_statement" | "try_with_resources_statement" => self.scoped(node, |w| w.visit_children(node)),
             "resource" => self.resource(node),
             "enhanced_for_statement" => self.enhanced_for(node),
             "catch_clause" => self.scoped(node, |w| w.visit_children(node)),
@@ -232,8 +215,8 @@ impl<'a, 'c> Walker<'a, 'c> {
                 }
             }
             "labeled_statement" => self.skip_first_identifier(node),
-            "break_statement" | "continue_statement" | "class_literal" | "annotation"
-            | "marker_annotation" | "line_comment" | "block_comment" | "scoped_identifier" => {}
+            "break_statement" | "continue_statement" | "class_literal" | "annotation" | "marker_annotation"
+            | "line_comment" | "block_comment" | "scoped_identifier" => {}
             k if k.ends_with("_declaration") && k != "local_variable_declaration" => {} // local classes
             _ => self.visit_children(node),
         }
@@ -307,9 +290,7 @@ impl<'a, 'c> Walker<'a, 'c> {
     }
 
     fn assignment(&mut self, node: Node) {
-        let compound = node
-            .child_by_field_id(FIELDS.operator.get())
-            .is_some_and(|op| self.text(op) != "=");
+        let compound = node.child_by_field_id(FIELDS.operator.get()).is_some_and(|op| self.text(op) != "=");
         if let Some(left) = node.child_by_field_id(FIELDS.left.get()) {
             let is_element = left.kind() == "array_access";
             if let Some(f) = self.written_field(left) {
@@ -336,13 +317,9 @@ impl<'a, 'c> Walker<'a, 'c> {
     }
 
     fn local_declaration(&mut self, node: Node) {
-        let declared = node
-            .child_by_field_id(FIELDS.type_.get())
-            .map(|t| self.text(t).to_string());
+        let declared = node.child_by_field_id(FIELDS.type_.get()).map(|t| self.text(t).to_string());
         let mut cursor = node.walk();
-        let declarators: Vec<Node> = node
-            .children_by_field_id(FIELDS.declarator, &mut cursor)
-            .collect();
+        let declarators: Vec<Node> = node.children_by_field_id(FIELDS.declarator, &mut cursor).collect();
         for d in declarators {
             let value = d.child_by_field_id(FIELDS.value.get());
             if let Some(v) = value {
@@ -364,9 +341,7 @@ impl<'a, 'c> Walker<'a, 'c> {
             self.visit(v);
         }
         if let Some(name) = node.child_by_field_id(FIELDS.name.get()) {
-            let t = node
-                .child_by_field_id(FIELDS.type_.get())
-                .map(|t| self.text(t).to_string());
+            let t = node.child_by_field_id(FIELDS.type_.get()).map(|t| self.text(t).to_string());
             self.declare(self.text(name), t);
         } else {
             self.visit_children(node); // `try (existingResource)`
@@ -379,9 +354,7 @@ impl<'a, 'c> Walker<'a, 'c> {
         }
         self.scoped(node, |w| {
             if let Some(name) = node.child_by_field_id(FIELDS.name.get()) {
-                let t = node
-                    .child_by_field_id(FIELDS.type_.get())
-                    .map(|t| w.text(t).to_string());
+                let t = node.child_by_field_id(FIELDS.type_.get()).map(|t| w.text(t).to_string());
                 w.declare(w.text(name), t);
             }
             if let Some(body) = node.child_by_field_id(FIELDS.body.get()) {
@@ -426,16 +399,11 @@ impl<'a, 'c> Walker<'a, 'c> {
             self.visit(left);
         }
         if let Some(name) = node.child_by_field_id(FIELDS.name.get()) {
-            let t = node
-                .child_by_field_id(FIELDS.right.get())
-                .map(|t| self.text(t).to_string());
+            let t = node.child_by_field_id(FIELDS.right.get()).map(|t| self.text(t).to_string());
             self.declare(self.text(name), t);
         }
         let mut cursor = node.walk();
-        let patterns: Vec<Node> = node
-            .named_children(&mut cursor)
-            .filter(|c| c.kind() == "record_pattern")
-            .collect();
+        let patterns: Vec<Node> = node.named_children(&mut cursor).filter(|c| c.kind() == "record_pattern").collect();
         for p in patterns {
             self.visit(p);
         }
@@ -444,10 +412,7 @@ impl<'a, 'c> Walker<'a, 'c> {
     fn pattern_variable(&mut self, node: Node) {
         let mut cursor = node.walk();
         let children: Vec<Node> = node.named_children(&mut cursor).collect();
-        let t = children
-            .iter()
-            .find(|c| c.kind() != "identifier")
-            .map(|t| self.text(*t).to_string());
+        let t = children.iter().find(|c| c.kind() != "identifier").map(|t| self.text(*t).to_string());
         if let Some(name) = children.iter().rev().find(|c| c.kind() == "identifier") {
             self.declare(self.text(*name), t);
         }
@@ -492,14 +457,8 @@ impl<'a, 'c> Walker<'a, 'c> {
             return (0, Vec::new());
         };
         let mut cursor = args.walk();
-        let list: Vec<Node> = args
-            .named_children(&mut cursor)
-            .filter(|c| !is_comment(*c))
-            .collect();
-        let types = list
-            .iter()
-            .map(|a| self.static_type(*a).map(|t| erase_simple(&t)))
-            .collect();
+        let list: Vec<Node> = args.named_children(&mut cursor).filter(|c| !is_comment(*c)).collect();
+        let types = list.iter().map(|a| self.static_type(*a).map(|t| erase_simple(&t))).collect();
         for a in &list {
             self.visit(*a);
         }
@@ -517,20 +476,11 @@ impl<'a, 'c> Walker<'a, 'c> {
             Some((n, t)) => (Some(n), t),
             None => (None, Vec::new()),
         };
-        self.facts.invocations.push(Invocation {
-            name,
-            arg_count,
-            arg_types,
-            receiver,
-            line: line(node),
-        });
+        self.facts.invocations.push(Invocation { name, arg_count, arg_types, receiver, line: line(node) });
     }
 
     fn method_invocation(&mut self, node: Node) {
-        let name = node
-            .child_by_field_id(FIELDS.name.get())
-            .map(|n| self.text(n).to_string())
-            .unwrap_or_default();
+        let name = node.child_by_field_id(FIELDS.name.get()).map(|n| self.text(n).to_string()).unwrap_or_default();
         let receiver = match node.child_by_field_id(FIELDS.object.get()) {
             None => Receiver::Implicit,
             Some(object) => self.receiver(object, &name),
@@ -552,31 +502,19 @@ impl<'a, 'c> Walker<'a, 'c> {
                         self.facts.writes.insert(f.clone());
                     }
                     let declared_type = self.ctx.fields.get(&f).cloned();
-                    return Receiver::Variable {
-                        name: f,
-                        declared_type,
-                        is_field: true,
-                    };
+                    return Receiver::Variable { name: f, declared_type, is_field: true };
                 }
                 if object.kind() == "field_access" {
                     return self.qualified_receiver(object);
                 }
                 let name = self.text(object);
                 match self.resolve(name) {
-                    Resolved::Local(declared_type) => Receiver::Variable {
-                        name: name.into(),
-                        declared_type,
-                        is_field: false,
-                    },
-                    _ if self.is_own_name(name) => Receiver::OwnClass,
-                    _ if name.starts_with(|c: char| c.is_ascii_uppercase()) => {
-                        Receiver::Type { name: name.into() }
+                    Resolved::Local(declared_type) => {
+                        Receiver::Variable { name: name.into(), declared_type, is_field: false }
                     }
-                    _ => Receiver::Variable {
-                        name: name.into(),
-                        declared_type: None,
-                        is_field: false,
-                    },
+                    _ if self.is_own_name(name) => Receiver::OwnClass,
+                    _ if name.starts_with(|c: char| c.is_ascii_uppercase()) => Receiver::Type { name: name.into() },
+                    _ => Receiver::Variable { name: name.into(), declared_type: None, is_field: false },
                 }
             }
             _ => {
@@ -591,34 +529,25 @@ impl<'a, 'c> Walker<'a, 'c> {
     fn qualified_receiver(&mut self, object: Node) -> Receiver {
         let written = self.text(object);
         let root = written.split('.').next().unwrap_or("");
-        let is_name = written
-            .chars()
-            .all(|c| c.is_alphanumeric() || c == '.' || c == '_' || c == '$');
+        let is_name = written.chars().all(|c| c.is_alphanumeric() || c == '.' || c == '_' || c == '$');
         if is_name && matches!(self.resolve(root), Resolved::Unknown) {
-            return Receiver::Type {
-                name: written.to_string(),
-            };
+            return Receiver::Type { name: written.to_string() };
         }
         self.visit(object);
         Receiver::Expression
     }
 
     fn object_creation(&mut self, node: Node) {
-        let type_name = node
-            .child_by_field_id(FIELDS.type_.get())
-            .map(|t| self.text(t).to_string())
-            .unwrap_or_default();
+        let type_name =
+            node.child_by_field_id(FIELDS.type_.get()).map(|t| self.text(t).to_string()).unwrap_or_default();
         let mut cursor = node.walk();
         let extras: Vec<Node> = node
             .named_children(&mut cursor)
             .filter(|c| c.kind() == "class_body" || (c.end_byte() <= node.start_byte() + 1))
             .collect();
         let arity = self.arguments(node);
-        let receiver = if self.is_own_name(&erase_simple(&type_name)) {
-            Receiver::OwnClass
-        } else {
-            Receiver::New { type_name }
-        };
+        let receiver =
+            if self.is_own_name(&erase_simple(&type_name)) { Receiver::OwnClass } else { Receiver::New { type_name } };
         self.record_call("<init>".into(), Some(arity), receiver, node);
         for extra in extras {
             self.visit(extra);
@@ -626,10 +555,7 @@ impl<'a, 'c> Walker<'a, 'c> {
     }
 
     fn explicit_constructor(&mut self, node: Node) {
-        let receiver = match node
-            .child_by_field_id(FIELDS.constructor.get())
-            .map(|c| c.kind())
-        {
+        let receiver = match node.child_by_field_id(FIELDS.constructor.get()).map(|c| c.kind()) {
             Some("this") => Receiver::This,
             _ => Receiver::Super,
         };
@@ -640,10 +566,7 @@ impl<'a, 'c> Walker<'a, 'c> {
     /// `this::encode`, `Own::encode`, `String::valueOf`, `items::add`.
     fn method_reference(&mut self, node: Node) {
         let mut cursor = node.walk();
-        let children: Vec<Node> = node
-            .named_children(&mut cursor)
-            .filter(|c| !is_comment(*c))
-            .collect();
+        let children: Vec<Node> = node.named_children(&mut cursor).filter(|c| !is_comment(*c)).collect();
         let (Some(first), Some(last)) = (children.first(), children.last()) else {
             return;
         };
@@ -658,9 +581,7 @@ impl<'a, 'c> Walker<'a, 'c> {
                 if self.is_own_name(&erase_simple(t)) {
                     Receiver::OwnClass
                 } else {
-                    Receiver::Type {
-                        name: erase_simple(t),
-                    }
+                    Receiver::Type { name: erase_simple(t) }
                 }
             }
             _ => self.receiver(*first, &name),
@@ -675,10 +596,7 @@ impl<'a, 'c> Walker<'a, 'c> {
             "character_literal" => "char".into(),
             "true" | "false" => "boolean".into(),
             "null_literal" => "null".into(),
-            "decimal_integer_literal"
-            | "hex_integer_literal"
-            | "octal_integer_literal"
-            | "binary_integer_literal" => {
+            "decimal_integer_literal" | "hex_integer_literal" | "octal_integer_literal" | "binary_integer_literal" => {
                 if self.text(expr).ends_with(['l', 'L']) {
                     "long".into()
                 } else {
@@ -692,17 +610,13 @@ impl<'a, 'c> Walker<'a, 'c> {
                     "double".into()
                 }
             }
-            "object_creation_expression" => self
-                .text(expr.child_by_field_id(FIELDS.type_.get())?)
-                .to_string(),
+            "object_creation_expression" => self.text(expr.child_by_field_id(FIELDS.type_.get())?).to_string(),
             "array_creation_expression" => {
                 let t = self.text(expr.child_by_field_id(FIELDS.type_.get())?);
                 let dims = self.text(expr).matches('[').count().max(1);
                 format!("{t}{}", "[]".repeat(dims))
             }
-            "cast_expression" => self
-                .text(expr.child_by_field_id(FIELDS.type_.get())?)
-                .to_string(),
+            "cast_expression" => self.text(expr.child_by_field_id(FIELDS.type_.get())?).to_string(),
             "this" => self.ctx.own_names.last()?.clone(),
             "identifier" => match self.resolve(self.text(expr)) {
                 Resolved::Local(t) => t?,

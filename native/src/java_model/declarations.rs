@@ -45,8 +45,7 @@ impl<'s> ClassCollector<'s> {
         };
         let name = text(name_node, self.src).to_string();
         let (qualified, binary) = qualified_names(self.package, outer, &name);
-        let mut simple_names: Vec<String> =
-            outer.map(|o| o.simple_names.to_vec()).unwrap_or_default();
+        let mut simple_names: Vec<String> = outer.map(|o| o.simple_names.to_vec()).unwrap_or_default();
         simple_names.push(name.clone());
 
         let members = members_of(node);
@@ -55,22 +54,14 @@ impl<'s> ClassCollector<'s> {
         if kind == ClassKind::Enum {
             fields.extend(enum_constants(node, self.src));
         }
-        let field_types: HashMap<String, String> = fields
-            .iter()
-            .map(|f| (f.name.clone(), f.type_name.clone()))
-            .collect();
+        let field_types: HashMap<String, String> =
+            fields.iter().map(|f| (f.name.clone(), f.type_name.clone())).collect();
 
-        let ctx = BodyContext {
-            src: self.src,
-            own_names: &simple_names,
-            fields: &field_types,
-        };
+        let ctx = BodyContext { src: self.src, own_names: &simple_names, fields: &field_types };
         let interface = kind == ClassKind::Interface || kind == ClassKind::Annotation;
         let record_params = (kind == ClassKind::Record).then(|| record_params(node, self.src));
-        let methods = members
-            .iter()
-            .filter_map(|m| method_of(*m, &ctx, &name, interface, record_params.as_deref()))
-            .collect();
+        let methods =
+            members.iter().filter_map(|m| method_of(*m, &ctx, &name, interface, record_params.as_deref())).collect();
 
         self.classes.push(ClassModel {
             name,
@@ -86,11 +77,7 @@ impl<'s> ClassCollector<'s> {
             source: self.source.clone(),
         });
 
-        let outer = Outer {
-            qualified: &qualified,
-            binary: &binary,
-            simple_names: &simple_names,
-        };
+        let outer = Outer { qualified: &qualified, binary: &binary, simple_names: &simple_names };
         for member in members {
             if class_kind(member.kind()).is_some() {
                 self.collect_class(member, Some(&outer));
@@ -112,10 +99,7 @@ fn class_kind(kind: &str) -> Option<ClassKind> {
 
 fn qualified_names(package: &str, outer: Option<&Outer>, name: &str) -> (String, String) {
     match outer {
-        Some(o) => (
-            format!("{}.{name}", o.qualified),
-            format!("{}${name}", o.binary),
-        ),
+        Some(o) => (format!("{}.{name}", o.qualified), format!("{}${name}", o.binary)),
         None if package.is_empty() => (name.to_string(), name.to_string()),
         None => (format!("{package}.{name}"), format!("{package}.{name}")),
     }
@@ -141,10 +125,7 @@ fn members_of(class: Node) -> Vec<Node> {
 
 pub fn modifiers_of(node: Node, src: &str) -> Vec<String> {
     let mut cursor = node.walk();
-    let Some(mods) = node
-        .named_children(&mut cursor)
-        .find(|c| c.kind() == "modifiers")
-    else {
+    let Some(mods) = node.named_children(&mut cursor).find(|c| c.kind() == "modifiers") else {
         return Vec::new();
     };
     let mut inner = mods.walk();
@@ -160,19 +141,14 @@ fn fields_of(member: Node, src: &str) -> Vec<FieldModel> {
     if !matches!(member.kind(), "field_declaration" | "constant_declaration") {
         return Vec::new();
     }
-    let type_name = member
-        .child_by_field_id(FIELDS.type_.get())
-        .map(|t| text(t, src).to_string())
-        .unwrap_or_default();
+    let type_name = member.child_by_field_id(FIELDS.type_.get()).map(|t| text(t, src).to_string()).unwrap_or_default();
     let mut modifiers = modifiers_of(member, src);
     if member.kind() == "constant_declaration" {
         // Interface fields are implicitly public static final.
         modifiers.extend(["public", "static", "final"].map(String::from));
     }
     let mut cursor = member.walk();
-    let declarators: Vec<Node> = member
-        .children_by_field_id(FIELDS.declarator, &mut cursor)
-        .collect();
+    let declarators: Vec<Node> = member.children_by_field_id(FIELDS.declarator, &mut cursor).collect();
     declarators
         .into_iter()
         .filter_map(|d| d.child_by_field_id(FIELDS.name.get()))
@@ -189,15 +165,10 @@ fn enum_constants(enum_node: Node, src: &str) -> Vec<FieldModel> {
     let Some(body) = enum_node.child_by_field_id(FIELDS.body.get()) else {
         return Vec::new();
     };
-    let enum_name = enum_node
-        .child_by_field_id(FIELDS.name.get())
-        .map(|n| text(n, src).to_string())
-        .unwrap_or_default();
+    let enum_name =
+        enum_node.child_by_field_id(FIELDS.name.get()).map(|n| text(n, src).to_string()).unwrap_or_default();
     let mut cursor = body.walk();
-    let constants: Vec<Node> = body
-        .named_children(&mut cursor)
-        .filter(|c| c.kind() == "enum_constant")
-        .collect();
+    let constants: Vec<Node> = body.named_children(&mut cursor).filter(|c| c.kind() == "enum_constant").collect();
     constants
         .into_iter()
         .filter_map(|c| c.child_by_field_id(FIELDS.name.get()))
@@ -211,10 +182,7 @@ fn enum_constants(enum_node: Node, src: &str) -> Vec<FieldModel> {
 }
 
 fn record_params(record: Node, src: &str) -> Vec<Param> {
-    record
-        .child_by_field_id(FIELDS.parameters.get())
-        .map(|p| params_of(p, src))
-        .unwrap_or_default()
+    record.child_by_field_id(FIELDS.parameters.get()).map(|p| params_of(p, src)).unwrap_or_default()
 }
 
 /// A record's components are its private final fields.
@@ -239,23 +207,10 @@ pub fn params_of(formal_parameters: Node, src: &str) -> Vec<Param> {
     for p in formal_parameters.named_children(&mut cursor) {
         match p.kind() {
             "formal_parameter" => {
-                let type_name = p
-                    .child_by_field_id(FIELDS.type_.get())
-                    .map(|t| text(t, src))
-                    .unwrap_or("");
-                let dims = p
-                    .child_by_field_id(FIELDS.dimensions.get())
-                    .map(|d| text(d, src))
-                    .unwrap_or("");
-                let name = p
-                    .child_by_field_id(FIELDS.name.get())
-                    .map(|n| text(n, src))
-                    .unwrap_or("");
-                out.push(Param {
-                    type_name: format!("{type_name}{dims}"),
-                    name: name.into(),
-                    varargs: false,
-                });
+                let type_name = p.child_by_field_id(FIELDS.type_.get()).map(|t| text(t, src)).unwrap_or("");
+                let dims = p.child_by_field_id(FIELDS.dimensions.get()).map(|d| text(d, src)).unwrap_or("");
+                let name = p.child_by_field_id(FIELDS.name.get()).map(|n| text(n, src)).unwrap_or("");
+                out.push(Param { type_name: format!("{type_name}{dims}"), name: name.into(), varargs: false });
             }
             "spread_parameter" => out.push(spread_param(p, src)),
             _ => {}
@@ -273,21 +228,13 @@ fn spread_param(p: Node, src: &str) -> Param {
         match c.kind() {
             "modifiers" | "annotation" | "marker_annotation" => {}
             "variable_declarator" => {
-                name = c
-                    .child_by_field_id(FIELDS.name.get())
-                    .map(|n| text(n, src))
-                    .unwrap_or("")
-                    .into()
+                name = c.child_by_field_id(FIELDS.name.get()).map(|n| text(n, src)).unwrap_or("").into()
             }
             _ if type_name.is_empty() => type_name = text(c, src).to_string(),
             _ => {}
         }
     }
-    Param {
-        type_name: format!("{type_name}..."),
-        name,
-        varargs: true,
-    }
+    Param { type_name: format!("{type_name}..."), name, varargs: true }
 }
 
 fn method_of(
@@ -304,39 +251,23 @@ fn method_of(
         _ => return None,
     };
     let src = ctx.src;
-    let name = member
-        .child_by_field_id(FIELDS.name.get())
-        .map(|n| text(n, src).to_string())?;
+    let name = member.child_by_field_id(FIELDS.name.get()).map(|n| text(n, src).to_string())?;
     let params = match (kind, record_params) {
         ("compact_constructor_declaration", Some(p)) => p.to_vec(),
-        _ => member
-            .child_by_field_id(FIELDS.parameters.get())
-            .map(|p| params_of(p, src))
-            .unwrap_or_default(),
+        _ => member.child_by_field_id(FIELDS.parameters.get()).map(|p| params_of(p, src)).unwrap_or_default(),
     };
     let return_type = (!is_constructor).then(|| {
-        let t = member
-            .child_by_field_id(FIELDS.type_.get())
-            .map(|t| text(t, src))
-            .unwrap_or("void");
-        let dims = member
-            .child_by_field_id(FIELDS.dimensions.get())
-            .map(|d| text(d, src))
-            .unwrap_or("");
+        let t = member.child_by_field_id(FIELDS.type_.get()).map(|t| text(t, src)).unwrap_or("void");
+        let dims = member.child_by_field_id(FIELDS.dimensions.get()).map(|d| text(d, src)).unwrap_or("");
         format!("{t}{dims}")
     });
     let mut modifiers = modifiers_of(member, src);
-    if in_interface
-        && !modifiers.iter().any(|m| m == "private")
-        && !modifiers.iter().any(|m| m == "public")
-    {
+    if in_interface && !modifiers.iter().any(|m| m == "private") && !modifiers.iter().any(|m| m == "public") {
         modifiers.insert(0, "public".into());
     }
     let body = member.child_by_field_id(FIELDS.body.get());
     let facts = analyse_body(ctx, &params, member, body);
-    debug_assert!(
-        !is_constructor || name == class_name || kind == "compact_constructor_declaration"
-    );
+    debug_assert!(!is_constructor || name == class_name || kind == "compact_constructor_declaration");
     Some(MethodModel {
         name,
         is_constructor,

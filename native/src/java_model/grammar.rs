@@ -31,9 +31,8 @@ pub fn language() -> Language {
 pub static FIELDS: Lazy<Fields> = Lazy::new(|| {
     let lang = language();
     let id = |name: &str| {
-        lang.field_id_for_name(name).unwrap_or_else(|| {
-            panic!("tree-sitter-java has no field `{name}`: grammar version mismatch")
-        })
+        lang.field_id_for_name(name)
+            .unwrap_or_else(|| panic!("tree-sitter-java has no field `{name}`: grammar version mismatch"))
     };
     Fields {
         name: id("name"),

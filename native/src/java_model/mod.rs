@@ -113,10 +113,7 @@ pub struct LocalVar {
 impl MethodModel {
     /// The variable `name` denotes at byte `at`, innermost first.
     pub fn local_at(&self, name: &str, at: usize) -> Option<&LocalVar> {
-        self.locals
-            .iter()
-            .filter(|l| l.name == name && l.scope.0 <= at && at < l.scope.1)
-            .max_by_key(|l| l.scope.0)
+        self.locals.iter().filter(|l| l.name == name && l.scope.0 <= at && at < l.scope.1).max_by_key(|l| l.scope.0)
     }
 }
 
@@ -163,11 +160,7 @@ pub enum Receiver {
     /// `Other.foo()`: a static call on another type (or a qualified name such as `System.out`).
     Type { name: String },
     /// `x.foo()` where `x` is a local, a parameter or a field, with its declared type if known.
-    Variable {
-        name: String,
-        declared_type: Option<String>,
-        is_field: bool,
-    },
+    Variable { name: String, declared_type: Option<String>, is_field: bool },
     /// `new T(...)`.
     New { type_name: String },
     /// Any other expression (`a().b()`, `arr[i].foo()`).
@@ -203,10 +196,7 @@ impl Invocation {
             }
             Receiver::Super => format!("super.{}", self.name),
             Receiver::Type { name } => format!("{name}.{}", self.name),
-            Receiver::Variable {
-                declared_type: Some(t),
-                ..
-            } => format!("{}.{}", erase_simple(t), self.name),
+            Receiver::Variable { declared_type: Some(t), .. } => format!("{}.{}", erase_simple(t), self.name),
             Receiver::Variable { .. } | Receiver::Expression => format!("?.{}", self.name),
         }
     }

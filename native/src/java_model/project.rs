@@ -24,20 +24,9 @@ impl Project {
         let diagnostics = roots
             .iter()
             .filter(|r| !r.is_dir())
-            .map(|r| {
-                warning(
-                    r,
-                    0,
-                    format!("source root {} does not exist; it is skipped", r.display()),
-                )
-            })
+            .map(|r| warning(r, 0, format!("source root {} does not exist; it is skipped", r.display())))
             .collect();
-        Project {
-            roots: roots.to_vec(),
-            encoding: SourceEncoding::Utf8,
-            files: Vec::new(),
-            diagnostics,
-        }
+        Project { roots: roots.to_vec(), encoding: SourceEncoding::Utf8, files: Vec::new(), diagnostics }
     }
 
     /// Read the sources in the project's declared encoding (Maven's `project.build.sourceEncoding`,
@@ -68,10 +57,7 @@ impl Project {
             project.diagnostics.push(warning(
                 Path::new(""),
                 0,
-                format!(
-                    "no .java files under the source roots [{}]",
-                    listed.join(", ")
-                ),
+                format!("no .java files under the source roots [{}]", listed.join(", ")),
             ));
         }
         project.parse(files);
@@ -89,10 +75,7 @@ impl Project {
 
     /// Parse these files (skipping ones already parsed), in parallel.
     pub fn parse(&mut self, files: Vec<PathBuf>) {
-        let fresh: Vec<PathBuf> = files
-            .into_iter()
-            .filter(|f| !self.files.iter().any(|s| &s.path == f))
-            .collect();
+        let fresh: Vec<PathBuf> = files.into_iter().filter(|f| !self.files.iter().any(|s| &s.path == f)).collect();
         self.files.extend(parse_parallel(&fresh, self.encoding));
     }
 
@@ -101,9 +84,7 @@ impl Project {
     }
 
     pub fn all_diagnostics(&self) -> impl Iterator<Item = &Diagnostic> {
-        self.diagnostics
-            .iter()
-            .chain(self.files.iter().flat_map(|f| f.diagnostics.iter()))
+        self.diagnostics.iter().chain(self.files.iter().flat_map(|f| f.diagnostics.iter()))
     }
 
     /// The files that may declare `qualified` (`com.acme.Outer.Inner` lives in `Outer.java`).
@@ -130,10 +111,7 @@ impl Project {
     pub fn files_in_package(&self, package: &str, recursive: bool) -> Vec<PathBuf> {
         let mut out = Vec::new();
         for root in &self.roots {
-            let dir = package
-                .split('.')
-                .filter(|p| !p.is_empty())
-                .fold(root.clone(), |d, p| d.join(p));
+            let dir = package.split('.').filter(|p| !p.is_empty()).fold(root.clone(), |d, p| d.join(p));
             if recursive {
                 collect_java_files(&dir, &mut out);
             } else if let Ok(entries) = std::fs::read_dir(&dir) {
@@ -155,10 +133,7 @@ fn collect_java_files(dir: &Path, out: &mut Vec<PathBuf>) {
     };
     for entry in entries.flatten() {
         let path = entry.path();
-        let hidden = path
-            .file_name()
-            .and_then(|n| n.to_str())
-            .is_some_and(|n| n.starts_with('.'));
+        let hidden = path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with('.'));
         if hidden {
             continue;
         }
@@ -171,9 +146,7 @@ fn collect_java_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 fn parse_parallel(files: &[PathBuf], encoding: SourceEncoding) -> Vec<SourceFile> {
-    crate::parallel::map_with(files, new_parser, |parser, file| {
-        parse_with(parser, file, encoding)
-    })
+    crate::parallel::map_with(files, new_parser, |parser, file| parse_with(parser, file, encoding))
 }
 
 /// The encodings Java projects declare in practice. windows-1252 is read as ISO-8859-1: they
@@ -199,9 +172,7 @@ impl SourceEncoding {
 fn new_parser() -> Parser {
     let mut parser = Parser::new();
     // The grammar is compiled into this library; a mismatch is a build defect, not user input.
-    parser
-        .set_language(&language())
-        .expect("tree-sitter-java grammar is incompatible with tree-sitter");
+    parser.set_language(&language()).expect("tree-sitter-java grammar is incompatible with tree-sitter");
     parser
 }
 
@@ -212,27 +183,17 @@ pub fn parse_file(path: &Path) -> SourceFile {
 
 /// Parse source text as if read from `path` (tests and tools).
 pub fn parse_str(path: &Path, src: &str) -> SourceFile {
-    let mut file = SourceFile {
-        path: path.to_path_buf(),
-        ..SourceFile::default()
-    };
+    let mut file = SourceFile { path: path.to_path_buf(), ..SourceFile::default() };
     parse_source(&mut new_parser(), src, &mut file);
     file
 }
 
 fn parse_with(parser: &mut Parser, path: &Path, encoding: SourceEncoding) -> SourceFile {
-    let mut file = SourceFile {
-        path: path.to_path_buf(),
-        ..SourceFile::default()
-    };
+    let mut file = SourceFile { path: path.to_path_buf(), ..SourceFile::default() };
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
         Err(e) => {
-            file.diagnostics.push(error(
-                path,
-                0,
-                format!("cannot read {}: {e}", path.display()),
-            ));
+            file.diagnostics.push(error(path, 0, format!("cannot read {}: {e}", path.display())));
             return file;
         }
     };
@@ -270,11 +231,7 @@ fn decode(path: &Path, bytes: Vec<u8>, diagnostics: &mut Vec<Diagnostic>) -> Str
 
 pub(crate) fn parse_source(parser: &mut Parser, src: &str, file: &mut SourceFile) {
     let Some(tree) = parser.parse(src, None) else {
-        file.diagnostics.push(error(
-            &file.path,
-            0,
-            "the parser gave up on this file".into(),
-        ));
+        file.diagnostics.push(error(&file.path, 0, "the parser gave up on this file".into()));
         return;
     };
     let root = tree.root_node();
@@ -286,9 +243,8 @@ pub(crate) fn parse_source(parser: &mut Parser, src: &str, file: &mut SourceFile
         match child.kind() {
             "package_declaration" => {
                 let mut inner = child.walk();
-                let name = child
-                    .named_children(&mut inner)
-                    .find(|c| matches!(c.kind(), "scoped_identifier" | "identifier"));
+                let name =
+                    child.named_children(&mut inner).find(|c| matches!(c.kind(), "scoped_identifier" | "identifier"));
                 if let Some(name) = name {
                     file.package = super::grammar::text(name, src).to_string();
                 }
@@ -332,11 +288,7 @@ fn report_syntax_errors(root: Node, path: &Path, out: &mut Vec<Diagnostic>) {
     }
     for node in found {
         let pos = node.start_position();
-        let what = if node.is_missing() {
-            format!("missing `{}`", node.kind())
-        } else {
-            "syntax error".into()
-        };
+        let what = if node.is_missing() { format!("missing `{}`", node.kind()) } else { "syntax error".into() };
         out.push(Diagnostic {
             severity: Severity::Warning,
             path: path.display().to_string(),
@@ -353,21 +305,9 @@ fn report_syntax_errors(root: Node, path: &Path, out: &mut Vec<Diagnostic>) {
 }
 
 fn warning(path: &Path, line: usize, message: String) -> Diagnostic {
-    Diagnostic {
-        severity: Severity::Warning,
-        path: path.display().to_string(),
-        line,
-        column: 0,
-        message,
-    }
+    Diagnostic { severity: Severity::Warning, path: path.display().to_string(), line, column: 0, message }
 }
 
 fn error(path: &Path, line: usize, message: String) -> Diagnostic {
-    Diagnostic {
-        severity: Severity::Error,
-        path: path.display().to_string(),
-        line,
-        column: 0,
-        message,
-    }
+    Diagnostic { severity: Severity::Error, path: path.display().to_string(), line, column: 0, message }
 }

@@ -22,10 +22,7 @@ pub fn erase_simple(written: &str) -> String {
         None => (out.as_str(), ""),
     };
     let simple = base.rsplit('.').next().unwrap_or(base);
-    let simple = simple
-        .strip_prefix("final")
-        .filter(|s| !s.is_empty())
-        .unwrap_or(simple);
+    let simple = simple.strip_prefix("final").filter(|s| !s.is_empty()).unwrap_or(simple);
     format!("{simple}{dims}")
 }
 
@@ -78,10 +75,7 @@ pub fn accepts(param: &str, arg: &str) -> bool {
 }
 
 pub fn is_primitive(t: &str) -> bool {
-    matches!(
-        t,
-        "byte" | "short" | "char" | "int" | "long" | "float" | "double" | "boolean"
-    )
+    matches!(t, "byte" | "short" | "char" | "int" | "long" | "float" | "double" | "boolean")
 }
 
 fn is_type_variable(t: &str) -> bool {

@@ -24,9 +24,7 @@ pub struct MutationOptions {
 
 impl Default for MutationOptions {
     fn default() -> Self {
-        MutationOptions {
-            max_per_method: 300,
-        }
+        MutationOptions { max_per_method: 300 }
     }
 }
 
@@ -68,19 +66,13 @@ pub struct ClassMutants {
 }
 
 /// Generate the mutants of `methods` (indexes into `class.methods`).
-pub fn generate(
-    class: &ClassModel,
-    methods: &[usize],
-    options: &MutationOptions,
-) -> CoreResult<ClassMutants> {
+pub fn generate(class: &ClassModel, methods: &[usize], options: &MutationOptions) -> CoreResult<ClassMutants> {
     let source = class.source.to_string();
     let mut parser = Parser::new();
     parser
         .set_language(&tree_sitter_java::LANGUAGE.into())
         .expect("tree-sitter-java grammar is incompatible with tree-sitter");
-    let tree = parser
-        .parse(&source, None)
-        .ok_or_else(|| CoreError::new("the parser gave up", ""))?;
+    let tree = parser.parse(&source, None).ok_or_else(|| CoreError::new("the parser gave up", ""))?;
 
     let mut all = Vec::new();
     let mut capped = BTreeMap::new();
@@ -92,14 +84,7 @@ pub fn generate(
         let Some(body) = node.child_by_field_name("body") else {
             continue;
         };
-        let mut finder = SiteFinder {
-            env: TypeEnv {
-                src: &source,
-                class,
-                method,
-            },
-            sites: Vec::new(),
-        };
+        let mut finder = SiteFinder { env: TypeEnv { src: &source, class, method }, sites: Vec::new() };
         finder.visit(body, false);
         let mutants = expand(finder.sites, &major_method_name(class, method));
         all.extend(cap(mutants, options.max_per_method, &mut capped));
@@ -116,11 +101,7 @@ pub fn generate(
         *generated.entry(*op).or_insert(0) += n;
     }
     let package_dir = class.package.replace('.', "/");
-    let file_name = class
-        .path
-        .file_name()
-        .and_then(|n| n.to_str())
-        .unwrap_or("Unknown.java");
+    let file_name = class.path.file_name().and_then(|n| n.to_str()).unwrap_or("Unknown.java");
     Ok(ClassMutants {
         class_name: class.qualified_name.clone(),
         relative_path: if package_dir.is_empty() {
@@ -149,11 +130,7 @@ fn method_node<'t>(root: Node<'t>, method: &MethodModel) -> Option<Node<'t>> {
 }
 
 fn major_method_name(class: &ClassModel, m: &MethodModel) -> String {
-    let params: Vec<String> = m
-        .params
-        .iter()
-        .map(|p| crate::java_model::types::erase_simple(&p.type_name))
-        .collect();
+    let params: Vec<String> = m.params.iter().map(|p| crate::java_model::types::erase_simple(&p.type_name)).collect();
     let name = if m.is_constructor { "<init>" } else { &m.name };
     format!("{}@{name}({})", class.binary_name, params.join(","))
 }
@@ -212,21 +189,14 @@ impl ClassMutants {
 
     /// One plain source per mutant, for inspection ("on request").
     pub fn mutant_source(&self, id: u32) -> Option<String> {
-        self.mutants
-            .iter()
-            .find(|m| m.id == id)
-            .map(|m| schemata::apply_one(&self.source, m))
+        self.mutants.iter().find(|m| m.id == id).map(|m| schemata::apply_one(&self.source, m))
     }
 
     /// Major's `mutants.log`: `id:operator:from:to:method:line:original |==> mutated`.
     pub fn log(&self) -> String {
         let mut out = String::new();
         for m in &self.mutants {
-            let mutated = if m.statement {
-                "<NO-OP>"
-            } else {
-                &m.replacement
-            };
+            let mutated = if m.statement { "<NO-OP>" } else { &m.replacement };
             out.push_str(&format!(
                 "{}:{}:{}:{}:{}:{}:{} |==> {}\n",
                 m.id,
@@ -248,24 +218,10 @@ impl ClassMutants {
     pub fn drop_on_lines(&mut self, lines: &[usize]) -> usize {
         let mut doomed: Vec<u32> = Vec::new();
         for &line in lines {
-            let on_line: Vec<u32> = self
-                .mutants
-                .iter()
-                .filter(|m| m.line == line)
-                .map(|m| m.id)
-                .collect();
+            let on_line: Vec<u32> = self.mutants.iter().filter(|m| m.line == line).map(|m| m.id).collect();
             if on_line.is_empty() {
-                if let Some(&(lo, hi)) = self
-                    .method_lines
-                    .iter()
-                    .find(|(lo, hi)| (*lo..=*hi).contains(&line))
-                {
-                    doomed.extend(
-                        self.mutants
-                            .iter()
-                            .filter(|m| (lo..=hi).contains(&m.line))
-                            .map(|m| m.id),
-                    );
+                if let Some(&(lo, hi)) = self.method_lines.iter().find(|(lo, hi)| (*lo..=*hi).contains(&line)) {
+                    doomed.extend(self.mutants.iter().filter(|m| (lo..=hi).contains(&m.line)).map(|m| m.id));
                 }
             }
             doomed.extend(on_line);

@@ -99,14 +99,7 @@ impl<'a> SiteFinder<'a> {
         self.text(node).replace(['\r', '\n'], " ")
     }
 
-    fn push(
-        &mut self,
-        node: Node,
-        operator: Operator,
-        from: &str,
-        alternatives: Vec<Alternative>,
-        statement: bool,
-    ) {
+    fn push(&mut self, node: Node, operator: Operator, from: &str, alternatives: Vec<Alternative>, statement: bool) {
         if alternatives.is_empty() {
             return;
         }
@@ -126,27 +119,19 @@ impl<'a> SiteFinder<'a> {
     /// `return` statements do not return from the method.
     pub fn visit(&mut self, node: Node, in_nested_code: bool) {
         match node.kind() {
-            "switch_label" | "annotation" | "marker_annotation" | "line_comment"
-            | "block_comment" => return,
+            "switch_label" | "annotation" | "marker_annotation" | "line_comment" | "block_comment" => return,
             "binary_expression" => self.binary(node),
             "unary_expression" => self.unary(node),
-            "decimal_integer_literal"
-            | "decimal_floating_point_literal"
-            | "true"
-            | "false"
-            | "string_literal" => self.literal(node),
+            "decimal_integer_literal" | "decimal_floating_point_literal" | "true" | "false" | "string_literal" => {
+                self.literal(node)
+            }
             "return_statement" if !in_nested_code => self.evr_return(node),
             "variable_declarator" => self.evr_initializer(node),
-            "expression_statement" | "break_statement" | "continue_statement" => {
-                self.statement_deletion(node)
-            }
+            "expression_statement" | "break_statement" | "continue_statement" => self.statement_deletion(node),
             _ => {}
         }
         if node.kind() == "expression_statement" {
-            if let Some(e) = node
-                .named_child(0)
-                .filter(|e| e.kind() == "assignment_expression")
-            {
+            if let Some(e) = node.named_child(0).filter(|e| e.kind() == "assignment_expression") {
                 self.evr_assignment(e);
             }
         }
@@ -173,11 +158,9 @@ impl<'a> SiteFinder<'a> {
     }
 
     fn binary(&mut self, node: Node) {
-        let (Some(left), Some(right), Some(op)) = (
-            node.child_by_field_name("left"),
-            node.child_by_field_name("right"),
-            node.child_by_field_name("operator"),
-        ) else {
+        let (Some(left), Some(right), Some(op)) =
+            (node.child_by_field_name("left"), node.child_by_field_name("right"), node.child_by_field_name("operator"))
+        else {
             return;
         };
         if !Self::flattenable(node) {
@@ -189,16 +172,10 @@ impl<'a> SiteFinder<'a> {
             others
                 .iter()
                 .filter(|o| **o != op)
-                .map(|o| Alternative {
-                    to: o.to_string(),
-                    text: format!("({l}) {o} ({r})"),
-                })
+                .map(|o| Alternative { to: o.to_string(), text: format!("({l}) {o} ({r})") })
                 .collect()
         };
-        let constant = |v: &str| Alternative {
-            to: v.to_uppercase(),
-            text: v.to_string(),
-        };
+        let constant = |v: &str| Alternative { to: v.to_uppercase(), text: v.to_string() };
         let numeric = |f: &Self, n: Node| f.env.type_of(n).is_some_and(|t| is_numeric(&t));
         if AOR.contains(&op) {
             // `+` on Strings is concatenation, not arithmetic.
@@ -211,35 +188,22 @@ impl<'a> SiteFinder<'a> {
             self.push(node, Operator::SOR, op, swap(&SOR), false);
         } else if op == "&&" || op == "||" {
             let mut alts = swap(&["&&", "||"]);
-            alts.push(Alternative {
-                to: "LHS".into(),
-                text: format!("({l})"),
-            });
-            alts.push(Alternative {
-                to: "RHS".into(),
-                text: format!("({r})"),
-            });
+            alts.push(Alternative { to: "LHS".into(), text: format!("({l})") });
+            alts.push(Alternative { to: "RHS".into(), text: format!("({r})") });
             alts.extend([constant("true"), constant("false")]);
             self.push(node, Operator::COR, op, alts, false);
         } else if ROR.contains(&op) {
             // `==` on references must not become `<`: only numeric operands get the full set.
-            let ordered =
-                !matches!(op, "==" | "!=") || (numeric(self, left) && numeric(self, right));
-            let mut alts = if ordered {
-                swap(&ROR)
-            } else {
-                swap(&["==", "!="])
-            };
+            let ordered = !matches!(op, "==" | "!=") || (numeric(self, left) && numeric(self, right));
+            let mut alts = if ordered { swap(&ROR) } else { swap(&["==", "!="]) };
             alts.extend([constant("true"), constant("false")]);
             self.push(node, Operator::ROR, op, alts, false);
         }
     }
 
     fn unary(&mut self, node: Node) {
-        let (Some(op), Some(operand)) = (
-            node.child_by_field_name("operator"),
-            node.child_by_field_name("operand"),
-        ) else {
+        let (Some(op), Some(operand)) = (node.child_by_field_name("operator"), node.child_by_field_name("operand"))
+        else {
             return;
         };
         let op = self.text(op);
@@ -256,10 +220,7 @@ impl<'a> SiteFinder<'a> {
         let alts = ["-", "+", "~"]
             .into_iter()
             .filter(|o| *o != op && (*o != "~" || is_integral(&t)))
-            .map(|o| Alternative {
-                to: o.into(),
-                text: format!("{o}({x})"),
-            })
+            .map(|o| Alternative { to: o.into(), text: format!("{o}({x})") })
             .collect();
         self.push(node, Operator::ORU, op, alts, false);
     }
@@ -279,10 +240,7 @@ impl<'a> SiteFinder<'a> {
             "decimal_floating_point_literal" => float_alternatives(text),
             _ => Vec::new(),
         };
-        let alts = alts
-            .into_iter()
-            .map(|(to, text)| Alternative { to, text })
-            .collect();
+        let alts = alts.into_iter().map(|(to, text)| Alternative { to, text }).collect();
         self.push(node, Operator::LVR, text, alts, false);
     }
 
@@ -291,12 +249,7 @@ impl<'a> SiteFinder<'a> {
     /// parentheses and conditional branches (`c ? 32 : aChar` is a char only while 32 is constant).
     /// An argument never narrows: method invocation conversion does not narrow constants.
     fn narrowing_context(&self, node: Node) -> bool {
-        let small = |t: &str| {
-            matches!(
-                t,
-                "byte" | "short" | "char" | "Byte" | "Short" | "Character"
-            )
-        };
+        let small = |t: &str| matches!(t, "byte" | "short" | "char" | "Byte" | "Short" | "Character");
         let mut child = node;
         while let Some(parent) = child.parent() {
             let target_type = match parent.kind() {
@@ -309,22 +262,16 @@ impl<'a> SiteFinder<'a> {
                         .into_iter()
                         .filter_map(|f| parent.child_by_field_name(f))
                         .find(|b| *b != child);
-                    if other
-                        .and_then(|b| self.env.type_of(b))
-                        .is_none_or(|t| small(&t))
-                    {
+                    if other.and_then(|b| self.env.type_of(b)).is_none_or(|t| small(&t)) {
                         return true;
                     }
                     child = parent;
                     continue;
                 }
-                "variable_declarator" => parent
-                    .parent()
-                    .and_then(|d| d.child_by_field_name("type"))
-                    .map(|t| erase_simple(self.text(t))),
-                "assignment_expression" => parent
-                    .child_by_field_name("left")
-                    .and_then(|l| self.env.type_of(l)),
+                "variable_declarator" => {
+                    parent.parent().and_then(|d| d.child_by_field_name("type")).map(|t| erase_simple(self.text(t)))
+                }
+                "assignment_expression" => parent.child_by_field_name("left").and_then(|l| self.env.type_of(l)),
                 "return_statement" => self.env.method.return_type.as_deref().map(erase_simple),
                 "array_initializer" => self.array_element_type(parent),
                 _ => None,
@@ -355,18 +302,13 @@ impl<'a> SiteFinder<'a> {
     }
 
     fn evr_initializer(&mut self, declarator: Node) {
-        let (Some(value), Some(decl)) =
-            (declarator.child_by_field_name("value"), declarator.parent())
-        else {
+        let (Some(value), Some(decl)) = (declarator.child_by_field_name("value"), declarator.parent()) else {
             return;
         };
         if decl.kind() != "local_variable_declaration" {
             return;
         }
-        let Some(t) = decl
-            .child_by_field_name("type")
-            .map(|t| erase_simple(self.text(t)))
-        else {
+        let Some(t) = decl.child_by_field_name("type").map(|t| erase_simple(self.text(t))) else {
             return;
         };
         if t != "var" && !self.text(declarator).contains('[') {
@@ -375,13 +317,10 @@ impl<'a> SiteFinder<'a> {
     }
 
     fn evr_assignment(&mut self, assignment: Node) {
-        let is_plain = assignment
-            .child_by_field_name("operator")
-            .is_some_and(|o| self.text(o) == "=");
-        let (Some(left), Some(right)) = (
-            assignment.child_by_field_name("left"),
-            assignment.child_by_field_name("right"),
-        ) else {
+        let is_plain = assignment.child_by_field_name("operator").is_some_and(|o| self.text(o) == "=");
+        let (Some(left), Some(right)) =
+            (assignment.child_by_field_name("left"), assignment.child_by_field_name("right"))
+        else {
             return;
         };
         if let (true, Some(t)) = (is_plain, self.env.type_of(left)) {
@@ -392,26 +331,17 @@ impl<'a> SiteFinder<'a> {
     fn evr(&mut self, expr: Node, declared: &str) {
         let skip = matches!(
             expr.kind(),
-            "lambda_expression"
-                | "method_reference"
-                | "array_initializer"
-                | "null_literal"
-                | "switch_expression"
+            "lambda_expression" | "method_reference" | "array_initializer" | "null_literal" | "switch_expression"
         );
         if skip || !Self::flattenable(expr) || declared.len() == 1 || declared == "void" {
             return;
         }
         let default = default_value(declared);
-        if self.text(expr) == default
-            || matches!(expr.kind(), "decimal_integer_literal" | "true" | "false")
-        {
+        if self.text(expr) == default || matches!(expr.kind(), "decimal_integer_literal" | "true" | "false") {
             return;
         }
         let from = self.flat(expr);
-        let alt = Alternative {
-            to: default.to_string(),
-            text: default.to_string(),
-        };
+        let alt = Alternative { to: default.to_string(), text: default.to_string() };
         self.push(expr, Operator::EVR, &from, vec![alt], false);
     }
 
@@ -422,18 +352,13 @@ impl<'a> SiteFinder<'a> {
             _ => match node.named_child(0).map(|e| e.kind()) {
                 Some("method_invocation" | "object_creation_expression") => "<CALL>",
                 Some("update_expression") => "<INC>",
-                Some("assignment_expression")
-                    if !self.assigns_final_field(node) && !self.may_initialize(node) =>
-                {
+                Some("assignment_expression") if !self.assigns_final_field(node) && !self.may_initialize(node) => {
                     "<ASSIGN>"
                 }
                 _ => return,
             },
         };
-        let alt = Alternative {
-            to: "<NO-OP>".into(),
-            text: String::new(),
-        };
+        let alt = Alternative { to: "<NO-OP>".into(), text: String::new() };
         self.push(node, Operator::STD, what, vec![alt], true);
     }
 
@@ -443,13 +368,8 @@ impl<'a> SiteFinder<'a> {
         let Some(assignment) = statement.named_child(0) else {
             return false;
         };
-        let plain = assignment
-            .child_by_field_name("operator")
-            .is_some_and(|o| self.text(o) == "=");
-        let Some(left) = assignment
-            .child_by_field_name("left")
-            .filter(|l| l.kind() == "identifier")
-        else {
+        let plain = assignment.child_by_field_name("operator").is_some_and(|o| self.text(o) == "=");
+        let Some(left) = assignment.child_by_field_name("left").filter(|l| l.kind() == "identifier") else {
             return false;
         };
         let local = self.env.method.local_at(self.text(left), left.start_byte());
@@ -458,29 +378,16 @@ impl<'a> SiteFinder<'a> {
 
     /// Deleting the assignment of a final field leaves it unassigned: not a mutant that compiles.
     fn assigns_final_field(&self, statement: Node) -> bool {
-        let Some(left) = statement
-            .named_child(0)
-            .and_then(|a| a.child_by_field_name("left"))
-        else {
+        let Some(left) = statement.named_child(0).and_then(|a| a.child_by_field_name("left")) else {
             return false;
         };
         let name = match left.kind() {
             "identifier" => self.text(left),
-            "field_access" => left
-                .child_by_field_name("field")
-                .map(|f| self.text(f))
-                .unwrap_or(""),
+            "field_access" => left.child_by_field_name("field").map(|f| self.text(f)).unwrap_or(""),
             _ => return false,
         };
-        let is_local = self.env.method.local_at(name, left.start_byte()).is_some()
-            && left.kind() == "identifier";
-        !is_local
-            && self
-                .env
-                .class
-                .fields
-                .iter()
-                .any(|f| f.name == name && f.modifiers.iter().any(|m| m == "final"))
+        let is_local = self.env.method.local_at(name, left.start_byte()).is_some() && left.kind() == "identifier";
+        !is_local && self.env.class.fields.iter().any(|f| f.name == name && f.modifiers.iter().any(|m| m == "final"))
     }
 }
 
@@ -499,19 +406,11 @@ fn default_value(t: &str) -> &'static str {
 /// 0, v + 1 and v - 1 for a decimal integer literal, in range of its type.
 fn integer_alternatives(text: &str) -> Vec<(String, String)> {
     let long = text.ends_with(['l', 'L']);
-    let digits: String = text
-        .trim_end_matches(['l', 'L'])
-        .chars()
-        .filter(|c| *c != '_')
-        .collect();
+    let digits: String = text.trim_end_matches(['l', 'L']).chars().filter(|c| *c != '_').collect();
     let Ok(value) = digits.parse::<i128>() else {
         return Vec::new();
     };
-    let (min, max) = if long {
-        (i64::MIN as i128, i64::MAX as i128)
-    } else {
-        (i32::MIN as i128, i32::MAX as i128)
-    };
+    let (min, max) = if long { (i64::MIN as i128, i64::MAX as i128) } else { (i32::MIN as i128, i32::MAX as i128) };
     // 2147483648 is only legal as the magnitude of MIN_VALUE, right after a unary minus.
     if value > max {
         return Vec::new();
@@ -521,16 +420,10 @@ fn integer_alternatives(text: &str) -> Vec<(String, String)> {
     for v in [0, value + 1, value - 1] {
         if v != value
             && (min..=max).contains(&v)
-            && !out
-                .iter()
-                .any(|(t, _): &(String, String)| *t == format!("{v}{suffix}"))
+            && !out.iter().any(|(t, _): &(String, String)| *t == format!("{v}{suffix}"))
         {
             let literal = format!("{v}{suffix}");
-            let text = if v < 0 {
-                format!("({literal})")
-            } else {
-                literal.clone()
-            };
+            let text = if v < 0 { format!("({literal})") } else { literal.clone() };
             out.push((literal, text));
         }
     }
@@ -539,11 +432,7 @@ fn integer_alternatives(text: &str) -> Vec<(String, String)> {
 
 fn float_alternatives(text: &str) -> Vec<(String, String)> {
     let float = text.ends_with(['f', 'F']);
-    let digits: String = text
-        .trim_end_matches(['f', 'F', 'd', 'D'])
-        .chars()
-        .filter(|c| *c != '_')
-        .collect();
+    let digits: String = text.trim_end_matches(['f', 'F', 'd', 'D']).chars().filter(|c| *c != '_').collect();
     let Ok(value) = digits.parse::<f64>() else {
         return Vec::new();
     };
@@ -552,11 +441,7 @@ fn float_alternatives(text: &str) -> Vec<(String, String)> {
     for v in [0.0, value + 1.0, value - 1.0] {
         if v != value && v.is_finite() {
             let literal = format!("{v:?}{suffix}");
-            let text = if v < 0.0 {
-                format!("({literal})")
-            } else {
-                literal.clone()
-            };
+            let text = if v < 0.0 { format!("({literal})") } else { literal.clone() };
             if !out.iter().any(|(t, _): &(String, String)| *t == literal) {
                 out.push((literal, text));
             }

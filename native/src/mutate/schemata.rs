@@ -17,20 +17,11 @@ struct Group<'m> {
 pub fn render(src: &str, mutants: &[Mutant]) -> String {
     let mut groups: Vec<Group> = Vec::new();
     let mut sorted: Vec<&Mutant> = mutants.iter().collect();
-    sorted.sort_by(|a, b| {
-        a.start
-            .cmp(&b.start)
-            .then(b.end.cmp(&a.end))
-            .then(a.id.cmp(&b.id))
-    });
+    sorted.sort_by(|a, b| a.start.cmp(&b.start).then(b.end.cmp(&a.end)).then(a.id.cmp(&b.id)));
     for m in sorted {
         match groups.last_mut() {
             Some(g) if g.start == m.start && g.end == m.end => g.mutants.push(m),
-            _ => groups.push(Group {
-                start: m.start,
-                end: m.end,
-                mutants: vec![m],
-            }),
+            _ => groups.push(Group { start: m.start, end: m.end, mutants: vec![m] }),
         }
     }
     render_range(src, &groups, 0, src.len())
@@ -43,10 +34,7 @@ fn render_range(src: &str, groups: &[Group], lo: usize, hi: usize) -> String {
     let mut i = 0;
     while i < groups.len() {
         let g = &groups[i];
-        let inner_end = groups[i + 1..]
-            .iter()
-            .position(|h| h.start >= g.end)
-            .map_or(groups.len(), |p| i + 1 + p);
+        let inner_end = groups[i + 1..].iter().position(|h| h.start >= g.end).map_or(groups.len(), |p| i + 1 + p);
         out.push_str(&src[pos..g.start]);
         let inner = render_range(src, &groups[i + 1..inner_end], g.start, g.end);
         out.push_str(&guard(g, &inner));
@@ -60,11 +48,7 @@ fn render_range(src: &str, groups: &[Group], lo: usize, hi: usize) -> String {
 fn guard(g: &Group, original: &str) -> String {
     if g.mutants.iter().any(|m| m.statement) {
         // Braces keep `if (c) stmt; else ...` binding as before.
-        let ids: Vec<String> = g
-            .mutants
-            .iter()
-            .map(|m| format!("{SWITCH} != {}", m.id))
-            .collect();
+        let ids: Vec<String> = g.mutants.iter().map(|m| format!("{SWITCH} != {}", m.id)).collect();
         return format!("{{ if ({}) {{ {original} }} }}", ids.join(" && "));
     }
     let mut out = String::from("(");

@@ -13,10 +13,7 @@ pub struct TypeEnv<'a> {
 }
 
 pub fn is_numeric(t: &str) -> bool {
-    matches!(
-        t,
-        "byte" | "short" | "char" | "int" | "long" | "float" | "double"
-    )
+    matches!(t, "byte" | "short" | "char" | "int" | "long" | "float" | "double")
 }
 
 pub fn is_integral(t: &str) -> bool {
@@ -62,12 +59,9 @@ fn well_known_return(name: &str) -> Option<&'static str> {
         "longValue" | "currentTimeMillis" | "nanoTime" => "long",
         "doubleValue" => "double",
         "floatValue" => "float",
-        "equals" | "isEmpty" | "contains" | "containsKey" | "containsValue" | "startsWith"
-        | "endsWith" | "hasNext" | "matches" | "equalsIgnoreCase" | "isBlank" | "booleanValue" => {
-            "boolean"
-        }
-        "toString" | "substring" | "trim" | "strip" | "name" | "toUpperCase" | "toLowerCase"
-        | "concat" => "String",
+        "equals" | "isEmpty" | "contains" | "containsKey" | "containsValue" | "startsWith" | "endsWith" | "hasNext"
+        | "matches" | "equalsIgnoreCase" | "isBlank" | "booleanValue" => "boolean",
+        "toString" | "substring" | "trim" | "strip" | "name" | "toUpperCase" | "toLowerCase" | "concat" => "String",
         "charAt" => "char",
         _ => return None,
     })
@@ -83,21 +77,14 @@ impl<'a> TypeEnv<'a> {
         if let Some(local) = self.method.local_at(name, at) {
             return local.type_name.as_deref().map(erase_simple);
         }
-        self.class
-            .fields
-            .iter()
-            .find(|f| f.name == name)
-            .map(|f| erase_simple(&f.type_name))
+        self.class.fields.iter().find(|f| f.name == name).map(|f| erase_simple(&f.type_name))
     }
 
     /// The erased static type of an expression, when evident.
     pub fn type_of(&self, node: Node) -> Option<String> {
         let child = |field: &str| node.child_by_field_name(field);
         Some(match node.kind() {
-            "decimal_integer_literal"
-            | "hex_integer_literal"
-            | "octal_integer_literal"
-            | "binary_integer_literal" => {
+            "decimal_integer_literal" | "hex_integer_literal" | "octal_integer_literal" | "binary_integer_literal" => {
                 if self.text(node).ends_with(['l', 'L']) {
                     "long".into()
                 } else {
@@ -120,10 +107,7 @@ impl<'a> TypeEnv<'a> {
             "cast_expression" => erase_simple(self.text(child("type")?)),
             "object_creation_expression" => erase_simple(self.text(child("type")?)),
             "array_creation_expression" => format!("{}[]", erase_simple(self.text(child("type")?))),
-            "array_access" => self
-                .type_of(child("array")?)?
-                .strip_suffix("[]")?
-                .to_string(),
+            "array_access" => self.type_of(child("array")?)?.strip_suffix("[]")?.to_string(),
             "assignment_expression" => self.type_of(child("left")?)?,
             "update_expression" => self.type_of(node.named_child(0)?)?,
             "ternary_expression" => self
@@ -145,12 +129,7 @@ impl<'a> TypeEnv<'a> {
             return Some("int".into());
         }
         if object.kind() == "this" || self.text(object) == self.class.name {
-            return self
-                .class
-                .fields
-                .iter()
-                .find(|f| f.name == field)
-                .map(|f| erase_simple(&f.type_name));
+            return self.class.fields.iter().find(|f| f.name == field).map(|f| erase_simple(&f.type_name));
         }
         None
     }

@@ -1,12 +1,15 @@
 //! The session state machine: the only place that knows the order of the phases. A session is
 //! opened with a configuration and asked for its next action until it answers `done`.
-//! Today it has one phase: coupling analysis (Algorithm 1) for every target.
+//! Modes so far: `couplings` (Algorithm 1 for every target) and `mutants` (the mutation engine,
+//! with the executor compiling each class's schemata).
 
+mod analyse;
 mod couplings;
+mod mutants;
 pub mod sessions;
 
 use crate::error::CoreResult;
-use crate::protocol::{Action, Mode, Results, SessionConfig};
+use crate::protocol::{Action, ActionKind, Mode, Results, SessionConfig};
 use crate::targets::{parse_targets, TargetSpec};
 
 pub struct Session {
@@ -17,6 +20,7 @@ pub struct Session {
 
 enum State {
     Start,
+    Mutants(Box<mutants::MutantsRun>),
     Finished,
 }
 
@@ -25,22 +29,25 @@ impl Session {
     pub fn open(config_json: &str) -> CoreResult<Session> {
         let config = SessionConfig::from_json(config_json)?;
         let targets = parse_targets(&config.targets)?;
-        Ok(Session {
-            config,
-            targets,
-            state: State::Start,
-        })
+        Ok(Session { config, targets, state: State::Start })
     }
 
     pub fn next(&mut self, results_json: &str) -> CoreResult<Action> {
-        let _results = Results::from_json(results_json)?;
-        match (&self.state, self.config.mode) {
-            (State::Start, Mode::Couplings) => {
-                let action = couplings::run(&self.config, &self.targets);
-                self.state = State::Finished;
+        let results = Results::from_json(results_json)?;
+        let action = match (&mut self.state, self.config.mode) {
+            (State::Start, Mode::Couplings) => couplings::run(&self.config, &self.targets)?,
+            (State::Start, Mode::Mutants) => {
+                let mut run = Box::new(mutants::MutantsRun::start(&self.config, &self.targets)?);
+                let action = run.step(&results, &self.config)?;
+                self.state = State::Mutants(run);
                 action
             }
-            (State::Finished, _) => Ok(Action::done(Default::default(), Vec::new(), Vec::new())),
+            (State::Mutants(run), _) => run.step(&results, &self.config)?,
+            (State::Finished, _) => Action::done(Default::default(), Vec::new(), Vec::new()),
+        };
+        if action.kind == ActionKind::Done {
+            self.state = State::Finished;
         }
+        Ok(action)
     }
 }

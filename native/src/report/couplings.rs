@@ -68,26 +68,15 @@ impl CouplingsReport {
                 }
             })
             .collect();
-        CouplingsReport {
-            version: 1,
-            targets,
-            diagnostics: project.all_diagnostics().cloned().collect(),
-        }
+        CouplingsReport { version: 1, targets, diagnostics: project.all_diagnostics().cloned().collect() }
     }
 
     /// Write `couplings.json` into `dir` (created if needed); returns its path.
     pub fn write(&self, dir: &Path) -> CoreResult<PathBuf> {
         let path = dir.join("couplings.json");
-        let cannot = |e: std::io::Error| {
-            CoreError::new(
-                format!("cannot write {}: {e}", path.display()),
-                "Check that the build output folder is writable",
-            )
-        };
-        std::fs::create_dir_all(dir).map_err(cannot)?;
         let json = serde_json::to_string_pretty(self)
             .map_err(|e| CoreError::new(format!("cannot encode the couplings report: {e}"), ""))?;
-        std::fs::write(&path, json + "\n").map_err(cannot)?;
+        super::write_file(&path, &(json + "\n"))?;
         Ok(path)
     }
 
@@ -105,19 +94,10 @@ impl CouplingsReport {
             ));
             for (i, c) in t.coupled.iter().take(PRINTED_PER_TARGET).enumerate() {
                 let features: Vec<String> = c.features.iter().map(short_label).collect();
-                lines.push(format!(
-                    "  {}. {}({})  {}",
-                    i + 1,
-                    c.method,
-                    c.params.join(", "),
-                    features.join("; ")
-                ));
+                lines.push(format!("  {}. {}({})  {}", i + 1, c.method, c.params.join(", "), features.join("; ")));
             }
             if t.coupled.len() > PRINTED_PER_TARGET {
-                lines.push(format!(
-                    "  ... and {} more in couplings.json",
-                    t.coupled.len() - PRINTED_PER_TARGET
-                ));
+                lines.push(format!("  ... and {} more in couplings.json", t.coupled.len() - PRINTED_PER_TARGET));
             }
         }
         lines
@@ -150,11 +130,7 @@ fn short_label(f: &Feature) -> String {
     };
     match f.kind {
         FeatureKind::Overloading => "overloading".into(),
-        FeatureKind::SharedNameAndType => format!(
-            "shared name and type ({}; {})",
-            list(&e.tokens),
-            list(&e.types)
-        ),
+        FeatureKind::SharedNameAndType => format!("shared name and type ({}; {})", list(&e.tokens), list(&e.types)),
         FeatureKind::DirectCall => {
             let label = |c: &crate::coupling::CallSite| {
                 if short(&c.caller) == short(&c.callee) {
@@ -169,12 +145,7 @@ fn short_label(f: &Feature) -> String {
         FeatureKind::SharedInvokedApi => format!("shared API ({})", list(&e.apis)),
         FeatureKind::DataDependency => format!("data dependency ({})", list(&e.fields)),
         FeatureKind::SharedField => {
-            let all: Vec<String> = e
-                .shared_reads
-                .iter()
-                .chain(&e.shared_writes)
-                .cloned()
-                .collect();
+            let all: Vec<String> = e.shared_reads.iter().chain(&e.shared_writes).cloned().collect();
             format!("shared field ({})", list(&all))
         }
     }

@@ -11,6 +11,7 @@ pub mod coupling;
 pub mod error;
 pub mod java_model;
 mod jni;
+pub mod llm;
 pub mod mutate;
 mod parallel;
 pub mod pipeline;

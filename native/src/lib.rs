@@ -7,6 +7,7 @@
 //! - [`report`]: the files and lines a run leaves behind.
 //! - [`protocol`]: the JSON that crosses JNI; `jni` is the only file with extern functions.
 
+pub mod context;
 pub mod coupling;
 pub mod error;
 pub mod java_model;
@@ -15,6 +16,7 @@ pub mod llm;
 pub mod mutate;
 mod parallel;
 pub mod pipeline;
+pub mod prompt;
 pub mod protocol;
 pub mod report;
 pub mod targets;

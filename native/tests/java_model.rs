@@ -200,3 +200,26 @@ fn a_declared_latin1_encoding_reads_the_file_without_a_warning() {
     assert!(unknown.diagnostics[0].message.contains("`EBCDIC` is not one the core reads"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn class_headers_and_test_annotations() {
+    let src = r#"
+package p;
+/** doc */
+@Deprecated
+public final class Codec<K extends Comparable<K>> extends Base implements java.io.Serializable {
+    @org.junit.jupiter.api.Test void a() {}
+    @ParameterizedTest @ValueSource(ints = {1, 2}) void b(int x) {}
+    @Override public String toString() { return ""; }
+}
+"#;
+    let file = parse_str(Path::new("Codec.java"), src);
+    let class = &file.classes[0];
+    assert_eq!(
+        class.header,
+        "public final class Codec<K extends Comparable<K>> extends Base implements java.io.Serializable"
+    );
+    let tests: Vec<&str> = class.methods.iter().filter(|m| m.is_test()).map(|m| m.name.as_str()).collect();
+    assert_eq!(tests, vec!["a", "b"]);
+    assert_eq!(class.methods[1].annotations, vec!["ParameterizedTest", "ValueSource"]);
+}

@@ -70,6 +70,7 @@ impl<'s> ClassCollector<'s> {
             package: self.package.to_string(),
             kind,
             modifiers: modifiers_of(node, self.src),
+            header: header_of(node, self.src),
             fields,
             methods,
             lines: (line(node), node.end_position().row + 1),
@@ -118,6 +119,44 @@ fn members_of(class: Node) -> Vec<Node> {
             out.extend(child.named_children(&mut inner));
         } else {
             out.push(child);
+        }
+    }
+    out
+}
+
+/// The declaration text before the body, on one line, without annotations and comments.
+fn header_of(class: Node, src: &str) -> String {
+    let end = class.child_by_field_id(FIELDS.body.get()).map_or(class.end_byte(), |b| b.start_byte());
+    let mut cursor = class.walk();
+    let mut parts = Vec::new();
+    for child in class.children(&mut cursor).take_while(|c| c.start_byte() < end) {
+        if child.kind() == "modifiers" {
+            parts.extend(modifiers_of(class, src));
+        } else if let (Some(last), "type_parameters") = (parts.last_mut(), child.kind()) {
+            last.push_str(text(child, src)); // `Codec<K>`, not `Codec <K>`
+        } else if !is_comment(child) {
+            parts.push(text(child, src).to_string());
+        }
+    }
+    parts.join(" ").split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Annotation names on a declaration, as written, without arguments.
+fn annotations_of(node: Node, src: &str) -> Vec<String> {
+    let mut cursor = node.walk();
+    let mut out = Vec::new();
+    let children: Vec<Node> = node.named_children(&mut cursor).collect();
+    for child in children {
+        let holders: Vec<Node> = if child.kind() == "modifiers" {
+            let mut inner = child.walk();
+            child.named_children(&mut inner).collect()
+        } else {
+            vec![child]
+        };
+        for a in holders.into_iter().filter(|a| a.kind().ends_with("annotation")) {
+            if let Some(name) = a.child_by_field_id(FIELDS.name.get()) {
+                out.push(text(name, src).to_string());
+            }
         }
     }
     out
@@ -274,6 +313,7 @@ fn method_of(
         params,
         return_type,
         modifiers,
+        annotations: annotations_of(member, src),
         lines: (line(member), member.end_position().row + 1),
         byte_range: (member.start_byte(), member.end_byte()),
         has_body: body.is_some(),

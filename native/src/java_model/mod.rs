@@ -38,6 +38,8 @@ pub struct ClassModel {
     pub package: String,
     pub kind: ClassKind,
     pub modifiers: Vec<String>,
+    /// The declaration up to its body: `public final class Aes<K> extends Base implements Codec`.
+    pub header: String,
     pub fields: Vec<FieldModel>,
     pub methods: Vec<MethodModel>,
     pub lines: (usize, usize),
@@ -83,6 +85,8 @@ pub struct MethodModel {
     /// None for constructors.
     pub return_type: Option<String>,
     pub modifiers: Vec<String>,
+    /// Annotation names as written, without `@` or arguments: `Test`, `org.junit.Test`.
+    pub annotations: Vec<String>,
     /// 1-based, inclusive.
     pub lines: (usize, usize),
     /// Byte range of the whole declaration in its file, for showing the code later.
@@ -134,6 +138,12 @@ impl MethodModel {
             Some(last) if last.varargs => args + 1 >= self.params.len(),
             _ => args == self.params.len(),
         }
+    }
+
+    /// A JUnit 4 or 5 test method (also parameterized, repeated and factory tests).
+    pub fn is_test(&self) -> bool {
+        const TESTS: [&str; 4] = ["Test", "ParameterizedTest", "RepeatedTest", "TestFactory"];
+        self.annotations.iter().any(|a| TESTS.contains(&a.rsplit('.').next().unwrap_or(a)))
     }
 
     pub fn is_private(&self) -> bool {

@@ -1,0 +1,122 @@
+//! The context of a prompt for a pair <target, coupled>: the code of both methods, their coupling
+//! features in words, invocation examples from the project's tests, the skeleton of the class. A
+//! token budget trims the least useful parts first and says what it trimmed.
+
+mod examples;
+mod skeleton;
+
+pub use examples::{invokes, TestIndex};
+pub use skeleton::{code_of, signature_line, skeleton};
+
+use crate::coupling::{CoupledMethod, FeatureGroup};
+use crate::java_model::ClassModel;
+
+#[derive(Debug, Clone)]
+pub struct ContextOptions {
+    pub examples_per_method: usize,
+    /// Leave out tests that already invoke both methods of the pair, so no MR leaks into the prompt.
+    pub exclude_relating_tests: bool,
+    /// Estimated tokens for the context (about four characters a token).
+    pub token_budget: usize,
+}
+
+impl Default for ContextOptions {
+    fn default() -> Self {
+        ContextOptions { examples_per_method: 3, exclude_relating_tests: false, token_budget: 12_000 }
+    }
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct PairContext {
+    pub skeleton: String,
+    pub target_code: String,
+    pub coupled_code: String,
+    pub features: String,
+    pub examples: String,
+    /// What the token budget trimmed, in words, for the log and the report.
+    pub trimmed: Vec<String>,
+}
+
+impl PairContext {
+    pub fn estimated_tokens(&self) -> usize {
+        (self.skeleton.len()
+            + self.target_code.len()
+            + self.coupled_code.len()
+            + self.features.len()
+            + self.examples.len())
+            / 4
+    }
+}
+
+/// The context for `target` and, unless the paper's baseline runs, one of its coupled methods.
+pub fn pair_context(
+    class: &ClassModel,
+    target: usize,
+    coupled: Option<&CoupledMethod>,
+    tests: &TestIndex,
+    options: &ContextOptions,
+) -> PairContext {
+    let t = &class.methods[target];
+    let c = coupled.map(|c| &class.methods[c.method]);
+    let relates_pair =
+        |m: &crate::java_model::MethodModel| c.is_some_and(|c| invokes(m, class, t) && invokes(m, class, c));
+    let skip: &dyn Fn(&crate::java_model::MethodModel) -> bool =
+        if options.exclude_relating_tests { &relates_pair } else { &|_| false };
+    let n = options.examples_per_method;
+    let mut per_method: Vec<Vec<String>> = std::iter::once(t)
+        .chain(c)
+        .map(|m| {
+            tests.examples_of(class, m, n, skip).into_iter().map(|e| format!("```java\n{}\n```", e.code)).collect()
+        })
+        .collect();
+    let mut context = PairContext {
+        skeleton: skeleton(class, true),
+        target_code: code_of(&class.source, t.byte_range),
+        coupled_code: c.map(|c| code_of(&class.source, c.byte_range)).unwrap_or_default(),
+        features: coupled.map(features_text).unwrap_or_default(),
+        examples: render_examples(&per_method),
+        trimmed: Vec::new(),
+    };
+    // Least useful first: further examples, private members, all examples.
+    if context.estimated_tokens() > options.token_budget && per_method.iter().any(|e| e.len() > 1) {
+        let dropped: usize = per_method.iter().map(|e| e.len().saturating_sub(1)).sum();
+        per_method.iter_mut().for_each(|e| e.truncate(1));
+        context.examples = render_examples(&per_method);
+        context.trimmed.push(format!("{dropped} invocation example(s) beyond the first per method"));
+    }
+    if context.estimated_tokens() > options.token_budget {
+        context.skeleton = skeleton(class, false);
+        context.trimmed.push("the private members of the skeleton".into());
+    }
+    if context.estimated_tokens() > options.token_budget && !per_method.iter().all(Vec::is_empty) {
+        context.examples = render_examples(&[]);
+        context.trimmed.push("every invocation example".into());
+    }
+    context
+}
+
+fn render_examples(per_method: &[Vec<String>]) -> String {
+    let all: Vec<&String> = per_method.iter().flatten().collect();
+    if all.is_empty() {
+        return "(none found in the project's tests)".into();
+    }
+    all.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n\n")
+}
+
+/// The paper's "Coupling features on the paired methods", grouped by intention, behavior, state.
+pub fn features_text(coupled: &CoupledMethod) -> String {
+    let mut out = String::new();
+    for (group, title) in
+        [(FeatureGroup::Intention, "Intention"), (FeatureGroup::Behavior, "Behavior"), (FeatureGroup::State, "State")]
+    {
+        let sentences: Vec<&str> =
+            coupled.features.iter().filter(|f| f.group == group).map(|f| f.sentence.as_str()).collect();
+        if !sentences.is_empty() {
+            out.push_str(&format!("### {title}:\n"));
+            for s in sentences {
+                out.push_str(&format!("* {s}\n"));
+            }
+        }
+    }
+    out.trim_end().to_string()
+}

@@ -1,0 +1,68 @@
+//! The prompt context of a pair, on the bundled example project and its own tests.
+
+use mr_coupler::context::{pair_context, ContextOptions, TestIndex};
+use mr_coupler::coupling::analyse;
+use mr_coupler::java_model::{parse_file, ClassModel};
+use std::path::PathBuf;
+
+fn example(relative: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../example").join(relative)
+}
+
+fn aes() -> ClassModel {
+    parse_file(&example("src/main/java/com/acme/crypto/AESEncryption.java")).classes.remove(0)
+}
+
+fn context_for(options: &ContextOptions) -> mr_coupler::context::PairContext {
+    let class = aes();
+    let target = class.methods.iter().position(|m| m.name == "encryptText").unwrap();
+    let analysis = analyse(&class, target);
+    let decrypt = analysis.coupled.iter().find(|c| class.methods[c.method].name == "decryptText").unwrap();
+    let tests = TestIndex::load(&[example("src/test/java")], None);
+    pair_context(&class, target, Some(decrypt), &tests, options)
+}
+
+#[test]
+fn the_context_has_code_features_examples_and_skeleton() {
+    let c = context_for(&ContextOptions::default());
+    assert!(
+        c.target_code.starts_with("public static byte[] encryptText(String plainText, SecretKey secKey)"),
+        "{}",
+        c.target_code
+    );
+    assert!(c.coupled_code.contains("decryptText(byte[] byteCipherText, SecretKey secKey)"));
+    assert!(
+        c.features.starts_with("### Intention:\n* `encryptText` and `decryptText` share the name token `text`"),
+        "{}",
+        c.features
+    );
+    assert!(c.features.contains("### Behavior:\n* both `encryptText` and `decryptText` invoke the same APIs"));
+    assert!(
+        c.skeleton.contains("public static String decryptText(byte[] byteCipherText, SecretKey secKey);"),
+        "{}",
+        c.skeleton
+    );
+    assert!(!c.skeleton.contains("return "), "no bodies");
+    assert_eq!(c.examples.matches("```java").count(), 6, "three per method:\n{}", c.examples);
+    assert!(c.examples.contains("encryptThenDecryptGivesThePlainTextBack"));
+    assert!(c.trimmed.is_empty());
+}
+
+#[test]
+fn tests_that_already_relate_the_pair_can_be_left_out() {
+    let c = context_for(&ContextOptions { exclude_relating_tests: true, ..ContextOptions::default() });
+    assert!(!c.examples.contains("encryptThenDecryptGivesThePlainTextBack"), "it invokes both: {}", c.examples);
+    assert!(c.examples.contains("cipherTextIsNotThePlainText"));
+}
+
+#[test]
+fn the_token_budget_trims_examples_first_and_says_so() {
+    let full = context_for(&ContextOptions::default());
+    let budget = full.estimated_tokens() - 50;
+    let c = context_for(&ContextOptions { token_budget: budget, ..ContextOptions::default() });
+    assert_eq!(c.examples.matches("```java").count(), 2);
+    assert_eq!(c.trimmed, vec!["4 invocation example(s) beyond the first per method"]);
+    let c = context_for(&ContextOptions { token_budget: 100, ..ContextOptions::default() });
+    assert_eq!(c.trimmed.len(), 3, "{:?}", c.trimmed);
+    assert!(c.examples.contains("none found"));
+}

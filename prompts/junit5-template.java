@@ -1,0 +1,16 @@
+package {{package}};
+
+import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.*;
+
+public class {{test_class}} {
+
+    @Test
+    void mr1_describeTheRelation() throws Exception {
+        // (i) source input
+        // (ii) source output: invoke the first method on the source input
+        // (iii) follow-up input, derived from the source input and/or output
+        // (iv) follow-up output: invoke the second method on the follow-up input
+        // (v) assert the output relation
+    }
+}

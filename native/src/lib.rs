@@ -13,6 +13,7 @@ pub mod error;
 pub mod java_model;
 mod jni;
 pub mod llm;
+pub mod mtc;
 pub mod mutate;
 mod parallel;
 pub mod pipeline;

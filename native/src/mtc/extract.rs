@@ -1,0 +1,123 @@
+//! The Java code of a reply, however the model wrapped it: one or several fenced blocks, a fence
+//! without a language, no fence at all, prose around it, or a reply cut off mid-class.
+
+/// The most likely test class in `reply`, with braces balanced if the reply was cut off.
+pub fn extract_java(reply: &str) -> Option<String> {
+    let blocks = fenced_blocks(reply);
+    let code = if blocks.is_empty() {
+        unfenced(reply)?
+    } else {
+        let candidates: Vec<&String> = blocks.iter().filter(|b| b.contains("class ")).collect();
+        let best = candidates.into_iter().max_by_key(|b| (b.matches("@Test").count(), b.len()))?;
+        best.clone()
+    };
+    Some(balance_braces(code.trim()))
+}
+
+/// Contents of ``` fences; an unclosed last fence runs to the end (a truncated reply).
+fn fenced_blocks(reply: &str) -> Vec<String> {
+    let mut blocks = Vec::new();
+    let mut current: Option<Vec<&str>> = None;
+    for line in reply.lines() {
+        let fence = line.trim_start().starts_with("```");
+        match (&mut current, fence) {
+            (None, true) => current = Some(Vec::new()),
+            (Some(lines), true) => {
+                blocks.push(lines.join("\n"));
+                current = None;
+            }
+            (Some(lines), false) => lines.push(line),
+            (None, false) => {}
+        }
+    }
+    if let Some(lines) = current {
+        blocks.push(lines.join("\n"));
+    }
+    blocks
+}
+
+/// A reply with no fence: from the first line that starts Java to the last closing brace.
+fn unfenced(reply: &str) -> Option<String> {
+    let starts = ["package ", "import ", "public class ", "class ", "public final class ", "@"];
+    let lines: Vec<&str> = reply.lines().collect();
+    let first = lines.iter().position(|l| starts.iter().any(|s| l.trim_start().starts_with(s)))?;
+    let code = lines[first..].join("\n");
+    if !code.contains("class ") {
+        return None;
+    }
+    let end = code.rfind('}').map_or(code.len(), |i| i + 1);
+    Some(code[..end].to_string())
+}
+
+/// Close what a cut-off reply left open, ignoring braces in strings, characters and comments.
+fn balance_braces(code: &str) -> String {
+    let mut depth = 0i32;
+    let mut chars = code.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' | '\'' => {
+                while let Some(d) = chars.next() {
+                    if d == '\\' {
+                        chars.next();
+                    } else if d == c || d == '\n' {
+                        break;
+                    }
+                }
+            }
+            '/' if chars.peek() == Some(&'/') => {
+                for d in chars.by_ref() {
+                    if d == '\n' {
+                        break;
+                    }
+                }
+            }
+            '/' if chars.peek() == Some(&'*') => {
+                let mut prev = ' ';
+                for d in chars.by_ref() {
+                    if prev == '*' && d == '/' {
+                        break;
+                    }
+                    prev = d;
+                }
+            }
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            _ => {}
+        }
+    }
+    let mut out = code.to_string();
+    for _ in 0..depth.max(0) {
+        out.push_str("\n}");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::extract_java;
+
+    #[test]
+    fn picks_the_test_class_among_several_blocks() {
+        let reply = "The class under test:\n```java\nclass Helper {}\n```\nThe test:\n```java\nclass T {\n @Test void a() {}\n}\n```\nDone.";
+        assert_eq!(extract_java(reply).unwrap(), "class T {\n @Test void a() {}\n}");
+    }
+
+    #[test]
+    fn takes_code_without_a_fence_and_drops_prose() {
+        let reply = "Sure! Here it is:\nimport org.junit.Test;\npublic class T {\n}\nThis tests the round trip.";
+        assert_eq!(extract_java(reply).unwrap(), "import org.junit.Test;\npublic class T {\n}");
+    }
+
+    #[test]
+    fn closes_a_class_cut_off_mid_reply() {
+        let reply = "```java\npublic class T {\n  @Test void a() {\n    String s = \"{\";\n    // }\n";
+        let code = extract_java(reply).unwrap();
+        assert!(code.ends_with("// }\n}\n}"), "{code}");
+    }
+
+    #[test]
+    fn a_reply_without_code_gives_nothing() {
+        assert_eq!(extract_java("I cannot help with that."), None);
+        assert_eq!(extract_java("```\nmvn test\n```"), None);
+    }
+}

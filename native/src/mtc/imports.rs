@@ -1,0 +1,122 @@
+//! After a compile error and one refinement, the paper repairs unresolved simple names by adding
+//! imports found in the project: here from every import statement and class of its sources, and
+//! a few JDK packages models forget.
+
+use super::normalize::insert_imports;
+use crate::java_model::Project;
+use crate::protocol::CompileDiagnostic;
+use std::collections::BTreeMap;
+
+const JDK: &[&str] = &[
+    "java.util.List",
+    "java.util.ArrayList",
+    "java.util.Arrays",
+    "java.util.Collections",
+    "java.util.Map",
+    "java.util.HashMap",
+    "java.util.Set",
+    "java.util.HashSet",
+    "java.util.Random",
+    "java.util.Objects",
+    "java.util.Optional",
+    "java.util.stream.Collectors",
+    "java.util.stream.IntStream",
+    "java.math.BigInteger",
+    "java.math.BigDecimal",
+    "java.nio.charset.StandardCharsets",
+    "java.nio.ByteBuffer",
+    "java.io.IOException",
+    "java.util.function.Function",
+];
+
+/// Simple name -> fully qualified name, from the project's imports and classes and the JDK list.
+#[derive(Default)]
+pub struct ImportIndex {
+    known: BTreeMap<String, String>,
+}
+
+impl ImportIndex {
+    pub fn from_projects(projects: &[&Project]) -> Self {
+        let mut known = BTreeMap::new();
+        for fq in JDK {
+            known.insert(simple(fq).to_string(), fq.to_string());
+        }
+        for project in projects {
+            for file in &project.files {
+                for import in file.imports.iter().filter(|i| !i.starts_with("static") && !i.ends_with('*')) {
+                    known.entry(simple(import).to_string()).or_insert_with(|| import.clone());
+                }
+            }
+            for class in project.classes() {
+                known.entry(class.name.clone()).or_insert_with(|| class.qualified_name.clone());
+            }
+        }
+        ImportIndex { known }
+    }
+
+    /// The code with imports added for the unresolved names the diagnostics report, or None when
+    /// none of them is known.
+    pub fn repair(&self, code: &str, diagnostics: &[CompileDiagnostic]) -> Option<String> {
+        let mut imports: Vec<String> = Vec::new();
+        for name in unresolved_names(diagnostics) {
+            if let Some(fq) = self.known.get(&name) {
+                let line = format!("import {fq};");
+                if !code.contains(&line) && !imports.contains(&line) {
+                    imports.push(line);
+                }
+            }
+        }
+        (!imports.is_empty()).then(|| insert_imports(code, &imports))
+    }
+}
+
+fn simple(fq: &str) -> &str {
+    fq.rsplit('.').next().unwrap_or(fq)
+}
+
+/// Names javac could not resolve that look like types: `symbol: class X`, or `variable X` with
+/// a capital (a static member through an unimported class: `Cipher.ENCRYPT_MODE`).
+fn unresolved_names(diagnostics: &[CompileDiagnostic]) -> Vec<String> {
+    let mut out = Vec::new();
+    for d in diagnostics.iter().filter(|d| d.message.contains("cannot find symbol")) {
+        for line in d.message.lines() {
+            let line = line.trim();
+            let Some(symbol) = line.strip_prefix("symbol:") else { continue };
+            let symbol = symbol.trim();
+            let name = symbol
+                .strip_prefix("class ")
+                .or_else(|| symbol.strip_prefix("variable ").filter(|v| v.starts_with(char::is_uppercase)));
+            if let Some(name) = name.map(str::trim) {
+                if !out.iter().any(|o| o == name) {
+                    out.push(name.to_string());
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn diagnostic(message: &str) -> CompileDiagnostic {
+        CompileDiagnostic { kind: "error".into(), line: 5, column: 9, message: message.into() }
+    }
+
+    #[test]
+    fn adds_imports_for_names_the_project_imports_somewhere() {
+        let mut index = ImportIndex::default();
+        index.known.insert("SecretKey".into(), "javax.crypto.SecretKey".into());
+        index.known.insert("Cipher".into(), "javax.crypto.Cipher".into());
+        let code = "package p;\nclass T {}";
+        let d = [
+            diagnostic("cannot find symbol\n  symbol:   class SecretKey\n  location: class T"),
+            diagnostic("cannot find symbol\n  symbol:   variable Cipher\n  location: class T"),
+            diagnostic("cannot find symbol\n  symbol:   variable plainText\n  location: class T"),
+        ];
+        let fixed = index.repair(code, &d).unwrap();
+        assert_eq!(fixed, "package p;\n\nimport javax.crypto.SecretKey;\nimport javax.crypto.Cipher;\nclass T {}");
+        assert_eq!(index.repair(code, &[diagnostic("';' expected")]), None);
+    }
+}

@@ -1,0 +1,12 @@
+//! From an LLM reply to a candidate MTC: the code picked out of the reply, made to compile beside
+//! the class under test, repaired by imports, and checked for the shape of a metamorphic test.
+
+mod extract;
+mod imports;
+mod normalize;
+mod shape;
+
+pub use extract::extract_java;
+pub use imports::ImportIndex;
+pub use normalize::{normalize, JUnit};
+pub use shape::{shapes, MethodShape};

@@ -1,0 +1,227 @@
+//! MR-Scout's two properties of an MTC, per test method: (i) at least two invocations of methods
+//! of the class under test, (ii) an assertion relating their inputs or outputs. Data is followed
+//! through locals (a value derived from an input or output counts as one), and a test that calls
+//! a helper method of its own class is judged with the helper's invocations and assertions.
+
+use crate::java_model::types::erase_simple;
+use crate::java_model::ClassModel;
+use std::collections::{BTreeSet, HashMap};
+use tree_sitter::{Node, Parser};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MethodShape {
+    pub name: String,
+    pub invocations: usize,
+    pub relating_assertion: bool,
+}
+
+impl MethodShape {
+    pub fn is_mtc(&self) -> bool {
+        self.invocations >= 2 && self.relating_assertion
+    }
+}
+
+#[derive(Default, Clone)]
+struct Facts {
+    invocations: usize,
+    /// Inputs and outputs of the class under test's invocations, and what derives from them.
+    related: BTreeSet<String>,
+    relating_assertion: bool,
+    helpers: Vec<String>,
+}
+
+/// The shape of every test method of the first class in `code`.
+pub fn shapes(code: &str, cut: &ClassModel) -> Vec<MethodShape> {
+    let mut parser = Parser::new();
+    if parser.set_language(&tree_sitter_java::LANGUAGE.into()).is_err() {
+        return Vec::new();
+    }
+    let Some(tree) = parser.parse(code, None) else { return Vec::new() };
+    let Some(class) = first_class(tree.root_node()) else { return Vec::new() };
+    let cut_methods: BTreeSet<&str> =
+        cut.methods.iter().filter(|m| !m.is_constructor).map(|m| m.name.as_str()).collect();
+    let mut facts: HashMap<String, Facts> = HashMap::new();
+    let mut tests = Vec::new();
+    let Some(body) = class.child_by_field_name("body") else { return Vec::new() };
+    let mut cursor = body.walk();
+    for member in body.named_children(&mut cursor).filter(|m| m.kind() == "method_declaration") {
+        let name = text(member.child_by_field_name("name"), code);
+        let mut walker =
+            Walker { code, cut: &cut.name, cut_methods: &cut_methods, types: HashMap::new(), facts: Facts::default() };
+        if let Some(b) = member.child_by_field_name("body") {
+            walker.visit(b);
+        }
+        if is_test(member, code) {
+            tests.push(name.to_string());
+        }
+        facts.insert(name.to_string(), walker.facts);
+    }
+    tests
+        .into_iter()
+        .map(|name| {
+            let own = facts.get(&name).cloned().unwrap_or_default();
+            let helpers: Vec<&Facts> = own.helpers.iter().filter_map(|h| facts.get(h)).collect();
+            MethodShape {
+                invocations: own.invocations + helpers.iter().map(|h| h.invocations).sum::<usize>(),
+                relating_assertion: own.relating_assertion || helpers.iter().any(|h| h.relating_assertion),
+                name,
+            }
+        })
+        .collect()
+}
+
+fn first_class(root: Node) -> Option<Node> {
+    let mut cursor = root.walk();
+    let found = root.named_children(&mut cursor).find(|c| c.kind() == "class_declaration");
+    found
+}
+
+fn text<'a>(node: Option<Node>, code: &'a str) -> &'a str {
+    node.and_then(|n| code.get(n.byte_range())).unwrap_or("")
+}
+
+fn is_test(method: Node, code: &str) -> bool {
+    let mut cursor = method.walk();
+    let modifiers = method.named_children(&mut cursor).find(|c| c.kind() == "modifiers");
+    let annotations = text(modifiers, code);
+    ["@Test", "@ParameterizedTest", "@RepeatedTest", "@org.junit.Test", "@org.junit.jupiter.api.Test"]
+        .iter()
+        .any(|a| annotations.split_whitespace().any(|w| w.split('(').next() == Some(a)))
+}
+
+struct Walker<'a> {
+    code: &'a str,
+    cut: &'a str,
+    cut_methods: &'a BTreeSet<&'a str>,
+    /// Declared types of locals, to tell `list.add(x)` from `store.add(x)`.
+    types: HashMap<String, String>,
+    facts: Facts,
+}
+
+impl Walker<'_> {
+    fn visit(&mut self, node: Node) {
+        match node.kind() {
+            "local_variable_declaration" => self.declaration(node),
+            "assignment_expression" => self.assignment(node),
+            "expression_statement" if self.contains_assertion(node) => self.assertion(node),
+            "method_invocation" => self.invocation(node),
+            _ => {}
+        }
+        let mut cursor = node.walk();
+        let children: Vec<Node> = node.named_children(&mut cursor).collect();
+        for child in children {
+            if !(node.kind() == "expression_statement" && self.contains_assertion(node)) {
+                self.visit(child);
+            } else if child.kind() == "method_invocation" {
+                self.count_cut_calls(child);
+            }
+        }
+    }
+
+    /// `T v = e;`: v is related when e invokes the class under test or uses a related value.
+    fn declaration(&mut self, node: Node) {
+        let declared = erase_simple(text(node.child_by_field_name("type"), self.code));
+        let mut cursor = node.walk();
+        let declarators: Vec<Node> =
+            node.named_children(&mut cursor).filter(|c| c.kind() == "variable_declarator").collect();
+        for d in declarators {
+            let name = text(d.child_by_field_name("name"), self.code).to_string();
+            self.types.insert(name.clone(), declared.clone());
+            if let Some(value) = d.child_by_field_name("value") {
+                if self.relates(value) {
+                    self.facts.related.insert(name);
+                }
+            }
+        }
+    }
+
+    fn assignment(&mut self, node: Node) {
+        let (Some(left), Some(right)) = (node.child_by_field_name("left"), node.child_by_field_name("right")) else {
+            return;
+        };
+        if left.kind() == "identifier" && self.relates(right) {
+            self.facts.related.insert(text(Some(left), self.code).to_string());
+        }
+    }
+
+    /// Whether an expression invokes the class under test or mentions a related value.
+    fn relates(&self, expr: Node) -> bool {
+        let mut stack = vec![expr];
+        while let Some(n) = stack.pop() {
+            if n.kind() == "method_invocation" && self.is_cut_call(n) {
+                return true;
+            }
+            if n.kind() == "identifier" && self.facts.related.contains(text(Some(n), self.code)) {
+                return true;
+            }
+            let mut cursor = n.walk();
+            stack.extend(n.named_children(&mut cursor));
+        }
+        false
+    }
+
+    fn is_cut_call(&self, call: Node) -> bool {
+        let name = text(call.child_by_field_name("name"), self.code);
+        if !self.cut_methods.contains(name) {
+            return false;
+        }
+        match call.child_by_field_name("object") {
+            None => true, // a static import of the class under test's method
+            Some(o) if o.kind() == "identifier" => {
+                let receiver = text(Some(o), self.code);
+                receiver == self.cut || self.types.get(receiver).is_none_or(|t| t == self.cut)
+            }
+            Some(o) => text(Some(o), self.code).ends_with(self.cut) || o.kind() != "identifier",
+        }
+    }
+
+    /// A call of the class under test: counted, and its receiver and arguments become related.
+    fn invocation(&mut self, call: Node) {
+        if self.is_cut_call(call) {
+            self.facts.invocations += 1;
+            self.relate_identifiers(call);
+        } else if call.child_by_field_name("object").is_none() {
+            let name = text(call.child_by_field_name("name"), self.code).to_string();
+            if !name.starts_with("assert") && !self.facts.helpers.contains(&name) {
+                self.facts.helpers.push(name); // maybe a helper of the test class
+            }
+        }
+    }
+
+    fn count_cut_calls(&mut self, node: Node) {
+        let mut stack = vec![node];
+        while let Some(n) = stack.pop() {
+            if n.kind() == "method_invocation" && self.is_cut_call(n) {
+                self.facts.invocations += 1;
+            }
+            let mut cursor = n.walk();
+            stack.extend(n.named_children(&mut cursor));
+        }
+    }
+
+    fn relate_identifiers(&mut self, node: Node) {
+        let mut stack = vec![node];
+        while let Some(n) = stack.pop() {
+            if n.kind() == "identifier" {
+                let name = text(Some(n), self.code);
+                if name != self.cut {
+                    self.facts.related.insert(name.to_string());
+                }
+            }
+            let mut cursor = n.walk();
+            stack.extend(n.named_children(&mut cursor));
+        }
+    }
+
+    fn contains_assertion(&self, statement: Node) -> bool {
+        let t = text(Some(statement), self.code);
+        ["assert", "Assert.", "Assertions."].iter().any(|a| t.trim_start().starts_with(a)) || t.contains("assertThat(")
+    }
+
+    /// An assertion statement relates when it invokes the class under test or names a related value.
+    fn assertion(&mut self, statement: Node) {
+        if self.relates(statement) {
+            self.facts.relating_assertion = true;
+        }
+    }
+}

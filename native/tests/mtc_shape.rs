@@ -1,0 +1,77 @@
+//! MR-Scout's MTC properties on test classes a model would write for the paper's AES example.
+
+use mr_coupler::java_model::parse_file;
+use mr_coupler::mtc::shapes;
+use std::path::PathBuf;
+
+fn aes() -> mr_coupler::java_model::ClassModel {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../example/src/main/java/com/acme/crypto/AESEncryption.java");
+    parse_file(&path).classes.remove(0)
+}
+
+const TESTS: &str = r#"
+package com.acme.crypto;
+
+import javax.crypto.SecretKey;
+import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.*;
+
+public class AESEncryption_encryptText_MTC1Test {
+    @Test
+    void decryptInvertsEncrypt() throws Exception {
+        String plainText = "Hello AES!";
+        SecretKey secKey = AESEncryption.getSecretEncryptionKey();
+        byte[] cipherText = AESEncryption.encryptText(plainText, secKey);
+        String decryptedText = AESEncryption.decryptText(cipherText, secKey);
+        assertEquals(plainText, decryptedText);
+    }
+
+    @Test
+    void decryptInvertsEncrypt_input1() throws Exception {
+        checkRoundTrip("");
+    }
+
+    private void checkRoundTrip(String text) throws Exception {
+        SecretKey key = AESEncryption.getSecretEncryptionKey();
+        assertEquals(text, AESEncryption.decryptText(AESEncryption.encryptText(text, key), key));
+    }
+
+    @Test
+    void encryptIsNotIdentity() throws Exception {
+        byte[] cipherText = AESEncryption.encryptText("attack", AESEncryption.getSecretEncryptionKey());
+        assertNotNull(cipherText);
+    }
+
+    @Test
+    void onlyOneInvocation() throws Exception {
+        SecretKey key = javax.crypto.KeyGenerator.getInstance("AES").generateKey();
+        byte[] c = AESEncryption.encryptText("x", key);
+        assertTrue(c.length > 0);
+    }
+
+    @Test
+    void assertsSomethingElse() throws Exception {
+        SecretKey key = AESEncryption.getSecretEncryptionKey();
+        byte[] c = AESEncryption.encryptText("x", key);
+        String d = AESEncryption.decryptText(c, key);
+        int expected = 3;
+        assertEquals(3, expected);
+    }
+}
+"#;
+
+#[test]
+fn round_trips_are_mtcs_and_lone_calls_or_unrelated_assertions_are_not() {
+    let result: Vec<(String, bool)> = shapes(TESTS, &aes()).into_iter().map(|s| (s.name.clone(), s.is_mtc())).collect();
+    assert_eq!(
+        result,
+        vec![
+            ("decryptInvertsEncrypt".to_string(), true),
+            ("decryptInvertsEncrypt_input1".to_string(), true),
+            ("encryptIsNotIdentity".to_string(), true),
+            ("onlyOneInvocation".to_string(), false),
+            ("assertsSomethingElse".to_string(), false),
+        ]
+    );
+}

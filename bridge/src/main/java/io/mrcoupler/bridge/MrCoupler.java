@@ -1,5 +1,6 @@
 package io.mrcoupler.bridge;
 
+import io.mrcoupler.bridge.executor.ExecutorSettings;
 import io.mrcoupler.bridge.protocol.Action;
 import io.mrcoupler.bridge.protocol.SessionConfig;
 
@@ -28,10 +29,22 @@ public final class MrCoupler {
      * @throws MrCouplerException with a message for the user when the core or the bridge fails
      */
     public static Action run(SessionConfig config, LogSink log) {
+        return run(config, log, null);
+    }
+
+    /**
+     * Runs one session whose core may ask to compile and run tests: they run in a worker JVM made
+     * from {@code executorSettings} (the project's classpath, JDK, scratch folder), stopped when the
+     * session ends. {@code null} settings are fine for modes that execute nothing ({@code couplings}).
+     *
+     * @throws MrCouplerException with a message for the user when the core, the bridge or the
+     *                            executor fails
+     */
+    public static Action run(SessionConfig config, LogSink log, ExecutorSettings executorSettings) {
         String version = version();
         log.debug("MR-Coupler core " + version + " loaded from " + NativeLibrary.loadedFrom());
         try (Session session = Session.open(config)) {
-            return session.run(log);
+            return session.run(log, executorSettings);
         }
     }
 }

@@ -1,7 +1,10 @@
 package io.mrcoupler.bridge;
 
 import com.google.gson.JsonParseException;
+import io.mrcoupler.bridge.executor.Executor;
+import io.mrcoupler.bridge.executor.ExecutorSettings;
 import io.mrcoupler.bridge.protocol.Action;
+import io.mrcoupler.bridge.protocol.BatchResults;
 import io.mrcoupler.bridge.protocol.Protocol;
 import io.mrcoupler.bridge.protocol.Results;
 import io.mrcoupler.bridge.protocol.SessionConfig;
@@ -10,14 +13,22 @@ import java.util.Objects;
 /**
  * One session of the core: {@code open(config)}, then {@code next(results)} until the core says
  * {@code done} (DESIGN.md, "The boundary"). The core decides everything; this class only carries the
- * messages and hands the log lines to a {@link LogSink}. Not thread-safe: one session, one thread.
+ * messages, hands the log lines to a {@link LogSink}, and hands each batch the core asks to execute
+ * to an {@link Executor}. Not thread-safe: one session, one thread.
  */
 public final class Session implements AutoCloseable {
 
-    private long handle;
+    /** The core's side of a session: the native core, or a scripted one in tests. */
+    interface Core {
+        String next(String resultsJson);
 
-    private Session(long handle) {
-        this.handle = handle;
+        void close();
+    }
+
+    private Core core;
+
+    Session(Core core) {
+        this.core = core;
     }
 
     /** Opens a session; throws {@link MrCouplerException} when the core rejects the config. */
@@ -29,42 +40,90 @@ public final class Session implements AutoCloseable {
             throw new MrCouplerException("The MR-Coupler core returned the invalid session handle " + handle
                     + "; this is a bug in the core, please report it.");
         }
-        return new Session(handle);
+        return new Session(new Core() {
+            @Override
+            public String next(String resultsJson) {
+                return NativeCore.next(handle, resultsJson);
+            }
+
+            @Override
+            public void close() {
+                NativeCore.close(handle);
+            }
+        });
     }
 
     /**
-     * Drives the session to its end: prints each action's log lines through {@code log} and returns
-     * the final {@code done} action, whose {@code outputs} name the files the core wrote.
+     * Drives a session that never executes anything (the {@code couplings} mode) to its end; see
+     * {@link #run(LogSink, ExecutorSettings)}.
      */
     public Action run(LogSink log) {
+        return run(log, null);
+    }
+
+    /**
+     * Drives the session to its end: prints each action's log lines through {@code log}, runs each
+     * batch the core asks for in an {@link Executor} made from {@code executorSettings} on first use
+     * (and closed at the end), and returns the final {@code done} action, whose {@code outputs} name
+     * the files the core wrote.
+     *
+     * @param executorSettings the project's classpath and the rest; {@code null} for modes that
+     *                         execute nothing
+     */
+    public Action run(LogSink log, ExecutorSettings executorSettings) {
         Objects.requireNonNull(log, "log");
-        Results results = Results.start();
-        while (true) {
-            Action action = next(results);
-            if (action.progress() != null) {
-                log.progress(action.progress());
+        Object results = Results.start();
+        Executor executor = null;
+        try {
+            while (true) {
+                Action action = exchange(results);
+                if (action.progress() != null) {
+                    log.progress(action.progress());
+                }
+                action.log().forEach(log::log);
+                if (action.isDone()) {
+                    return action;
+                }
+                if (!action.isExecute()) {
+                    throw new MrCouplerException("The MR-Coupler core returned an action of unknown kind '"
+                            + action.kind() + "'. Use a plugin and a core of the same MR-Coupler version.");
+                }
+                if (action.batch() == null) {
+                    throw new MrCouplerException("The MR-Coupler core asked to execute a batch but sent none; this"
+                            + " is a bug in the core, please report it.");
+                }
+                if (executorSettings == null) {
+                    throw new MrCouplerException("The MR-Coupler core asked to compile and run tests, but this goal"
+                            + " gave the bridge no project classpath to do it with. Use a goal or task that executes"
+                            + " tests (and a plugin and core of the same MR-Coupler version).");
+                }
+                if (executor == null) {
+                    executor = new Executor(executorSettings);
+                }
+                results = executor.run(action.batch());
             }
-            action.log().forEach(log::log);
-            if (action.isDone()) {
-                return action;
+        } finally {
+            if (executor != null) {
+                executor.close();
             }
-            if (Action.KIND_EXECUTE.equals(action.kind())) {
-                throw new MrCouplerException("The MR-Coupler core asked to execute a batch of tests, which this"
-                        + " version of the bridge cannot do yet (it supports the couplings mode only). Use a plugin"
-                        + " and a core of the same MR-Coupler version.");
-            }
-            throw new MrCouplerException("The MR-Coupler core returned an action of unknown kind '" + action.kind()
-                    + "'. Use a plugin and a core of the same MR-Coupler version.");
         }
     }
 
     /** One step: sends {@code results}, returns the core's next action. */
     public Action next(Results results) {
-        Objects.requireNonNull(results, "results");
-        if (handle == 0) {
+        return exchange(Objects.requireNonNull(results, "results"));
+    }
+
+    /** One step after an {@code execute} action: sends what the executor reported. */
+    public Action next(BatchResults results) {
+        return exchange(Objects.requireNonNull(results, "results"));
+    }
+
+    private Action exchange(Object results) {
+        if (core == null) {
             throw new IllegalStateException("session is closed");
         }
-        String json = NativeCore.next(handle, Protocol.toJson(results));
+        String json = core.next(Protocol.toJson(results));
         Action action;
         try {
             action = Protocol.fromJson(json, Action.class);
@@ -83,10 +142,10 @@ public final class Session implements AutoCloseable {
     /** Frees the session in the core; safe to call twice. */
     @Override
     public void close() {
-        if (handle != 0) {
-            long h = handle;
-            handle = 0;
-            NativeCore.close(h);
+        if (core != null) {
+            Core c = core;
+            core = null;
+            c.close();
         }
     }
 

@@ -6,7 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.mrcoupler.bridge.protocol.Action;
+import io.mrcoupler.bridge.protocol.BatchResults;
+import io.mrcoupler.bridge.protocol.Compilation;
+import io.mrcoupler.bridge.protocol.CompileDiagnostic;
 import io.mrcoupler.bridge.protocol.Protocol;
+import io.mrcoupler.bridge.protocol.RunResult;
+import io.mrcoupler.bridge.protocol.TestResult;
 import io.mrcoupler.bridge.protocol.Results;
 import io.mrcoupler.bridge.protocol.SessionConfig;
 import java.util.List;
@@ -59,5 +64,58 @@ class ProtocolTest {
         Action action = Protocol.fromJson("{\"version\":1,\"kind\":\"done\"}", Action.class);
         assertEquals(List.of(), action.log());
         assertEquals(List.of(), action.outputs());
+    }
+
+    @Test
+    void readsTheExecuteActionOfTheProtocolExample() {
+        String json = """
+                {"version": 1, "kind": "execute",
+                 "progress": {"phase": "validate", "targetsDone": 0, "targetsTotal": 1, "message": "..."},
+                 "log": [], "outputs": [],
+                 "batch": {
+                   "id": "b7",
+                   "replacements": [{"path": "com/acme/crypto/AESEncryption.java", "content": "class A {}"}],
+                   "sources": [{"path": "com/acme/crypto/AESEncryption_encryptText_MTC1Test.java", "content": "x"}],
+                   "runs": [{"testClass": "com.acme.crypto.AESEncryption_encryptText_MTC1Test", "mutant": 0},
+                            {"testClass": "com.acme.crypto.AESEncryption_encryptText_MTC1Test", "mutant": 3}],
+                   "limits": {"testTimeoutMs": 10000}
+                 }}""";
+        Action action = Protocol.fromJson(json, Action.class);
+
+        assertTrue(action.isExecute());
+        assertEquals("b7", action.batch().id());
+        assertEquals("com/acme/crypto/AESEncryption.java", action.batch().replacements().get(0).path());
+        assertEquals("class A {}", action.batch().replacements().get(0).content());
+        assertEquals(3, action.batch().runs().get(1).mutant());
+        assertEquals(10000, action.batch().limits().testTimeoutMs());
+    }
+
+    @Test
+    void aBatchWithoutRunsReadsAsEmptyLists() {
+        Action action = Protocol.fromJson("{\"version\":1,\"kind\":\"execute\",\"batch\":{\"id\":\"m\","
+                + "\"replacements\":[{\"path\":\"A.java\",\"content\":\"\"}]}}", Action.class);
+
+        assertEquals(List.of(), action.batch().runs());
+        assertEquals(List.of(), action.batch().sources());
+        assertEquals(null, action.batch().limits());
+    }
+
+    @Test
+    void batchResultsUseTheFieldNamesOfTheProtocol() {
+        BatchResults results = BatchResults.of("b7",
+                List.of(new Compilation("com/acme/T.java", false,
+                        List.of(new CompileDiagnostic("error", 12, 9, "cannot find symbol")))),
+                List.of(new RunResult("com.acme.T", 3, true, 14, List.of(
+                        new TestResult("MTC_input1()", "passed", 2, null, null, null),
+                        new TestResult("MTC_input2()", "failed", 3, "expected: <a> but was: <b>",
+                                "org.opentest4j.AssertionFailedError", List.of("com.acme.T.MTC_input2(T.java:31)"))))));
+
+        assertEquals("{\"version\":1,\"batchId\":\"b7\",\"compilation\":[{\"path\":\"com/acme/T.java\","
+                + "\"success\":false,\"diagnostics\":[{\"kind\":\"error\",\"line\":12,\"column\":9,"
+                + "\"message\":\"cannot find symbol\"}]}],\"runs\":[{\"testClass\":\"com.acme.T\",\"mutant\":3,"
+                + "\"ran\":true,\"durationMs\":14,\"tests\":[{\"name\":\"MTC_input1()\",\"status\":\"passed\","
+                + "\"durationMs\":2},{\"name\":\"MTC_input2()\",\"status\":\"failed\",\"durationMs\":3,"
+                + "\"message\":\"expected: <a> but was: <b>\",\"exceptionType\":\"org.opentest4j.AssertionFailedError\","
+                + "\"frames\":[\"com.acme.T.MTC_input2(T.java:31)\"]}]}]}", Protocol.toJson(results));
     }
 }

@@ -10,12 +10,14 @@ import java.util.List;
  * @param progress where the session is, for display; may be {@code null}
  * @param log      lines to print, in order, at their level
  * @param outputs  absolute paths of the files the core wrote (with {@code done})
+ * @param batch    what to compile and run (with {@code execute}); otherwise {@code null}
  */
-public record Action(int version, String kind, Progress progress, List<LogLine> log, List<String> outputs) {
+public record Action(int version, String kind, Progress progress, List<LogLine> log, List<String> outputs,
+        Batch batch) {
 
     /** The session is finished; nothing more will be written. */
     public static final String KIND_DONE = "done";
-    /** Run the batch of the action and call {@code next} with the results (not in this version). */
+    /** Run the batch of the action and call {@code next} with its {@link BatchResults}. */
     public static final String KIND_EXECUTE = "execute";
 
     public Action {
@@ -25,5 +27,9 @@ public record Action(int version, String kind, Progress progress, List<LogLine> 
 
     public boolean isDone() {
         return KIND_DONE.equals(kind);
+    }
+
+    public boolean isExecute() {
+        return KIND_EXECUTE.equals(kind);
     }
 }

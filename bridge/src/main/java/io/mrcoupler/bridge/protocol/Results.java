@@ -1,8 +1,8 @@
 package io.mrcoupler.bridge.protocol;
 
 /**
- * What the bridge hands back to the core on each {@code next} call. The first call carries only the
- * version; execution results will be added here together with the {@code execute} action.
+ * What the bridge hands back to the core on the first {@code next} call: only the version. After an
+ * {@code execute} action the bridge sends {@link BatchResults} instead.
  *
  * @param version protocol version, {@link Protocol#VERSION}
  */

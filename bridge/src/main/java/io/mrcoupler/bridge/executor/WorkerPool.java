@@ -1,0 +1,74 @@
+package io.mrcoupler.bridge.executor;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The executor's one worker JVM: started on first use, replaced when it dies, is killed, or is left
+ * in a state a run cannot undo, and recycled after {@link #RUNS_PER_WORKER} runs so class loaders a
+ * test pinned (a thread it left, a static cache of the JDK) cannot pile up.
+ */
+final class WorkerPool implements AutoCloseable {
+
+    static final int RUNS_PER_WORKER = 1000;
+    static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(60);
+
+    private final List<String> command;
+    private final Path workingDir;
+    private final Map<String, String> environment;
+    private final Path log;
+    private final List<Path> projectClasspath;
+    private WorkerProcess current;
+    private int started;
+
+    WorkerPool(List<String> command, Path workingDir, Map<String, String> environment, Path log,
+            List<Path> projectClasspath) {
+        this.command = List.copyOf(command);
+        this.workingDir = workingDir;
+        this.environment = Map.copyOf(environment);
+        this.log = log;
+        this.projectClasspath = List.copyOf(projectClasspath);
+    }
+
+    /** A live worker, started if there is none. */
+    WorkerProcess get() {
+        if (current != null && (!current.isAlive() || current.runs() >= RUNS_PER_WORKER)) {
+            retire();
+        }
+        if (current == null) {
+            current = WorkerProcess.start(command, workingDir, environment, log, STARTUP_TIMEOUT, projectClasspath);
+            started++;
+        }
+        return current;
+    }
+
+    /** Kills the current worker (a test overran its time); the next {@link #get} starts another. */
+    void kill() {
+        if (current != null) {
+            current.kill();
+            current = null;
+        }
+    }
+
+    /** Lets the current worker go; the next {@link #get} starts another. */
+    void retire() {
+        if (current != null) {
+            if (current.isAlive()) {
+                current.quit();
+            }
+            current = null;
+        }
+    }
+
+    /** Worker JVMs started so far (for tests and the benchmark). */
+    int started() {
+        return started;
+    }
+
+    @Override
+    public void close() {
+        retire();
+    }
+}

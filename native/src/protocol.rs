@@ -15,6 +15,8 @@ pub enum Mode {
     Couplings,
     /// Mutants of the methods under test, compiled as schemata: `mutants.log`, summary.
     Mutants,
+    /// Phases 1-3: coupled pairs, MTCs from the LLM, refined, amplified, validated on mutants.
+    Generate,
 }
 
 /// Which methods are mutated: a target and its coupled methods, or the target's whole class.
@@ -51,6 +53,55 @@ pub struct SessionConfig {
     pub export_mutants: bool,
     #[serde(default)]
     pub max_mutants_per_method: Option<usize>,
+    /// The LLM for `generate`; absent: the run says so.
+    #[serde(default)]
+    pub llm: Option<crate::llm::LlmSettings>,
+    #[serde(default)]
+    pub generation: GenerationSettings,
+}
+
+/// How `generate` runs: the paper's phases can be switched off one by one for its ablation
+/// (v1: coupling, v2: amplification, v3: validation), and its baseline is a mode of its own.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct GenerationSettings {
+    pub coupling: bool,
+    pub amplification: bool,
+    pub validation: bool,
+    /// Prompting without coupling, `baseline_candidates` relations asked for, one refinement,
+    /// no amplification, no validation.
+    pub baseline: bool,
+    pub baseline_candidates: usize,
+    /// New inputs per MR (the paper's M).
+    pub amplification_inputs: usize,
+    /// Coupled methods tried per target, best-ranked first; None: all.
+    pub max_pairs_per_target: Option<usize>,
+    pub examples_per_method: usize,
+    pub exclude_relating_tests: bool,
+    pub prompt_token_budget: usize,
+    pub prompts_dir: Option<PathBuf>,
+    pub junit: crate::mtc::JUnit,
+    pub test_timeout_ms: u64,
+}
+
+impl Default for GenerationSettings {
+    fn default() -> Self {
+        GenerationSettings {
+            coupling: true,
+            amplification: true,
+            validation: true,
+            baseline: false,
+            baseline_candidates: 8,
+            amplification_inputs: 10,
+            max_pairs_per_target: None,
+            examples_per_method: 3,
+            exclude_relating_tests: false,
+            prompt_token_budget: 12_000,
+            prompts_dir: None,
+            junit: crate::mtc::JUnit::Five,
+            test_timeout_ms: 10_000,
+        }
+    }
 }
 
 impl SessionConfig {

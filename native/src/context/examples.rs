@@ -24,6 +24,11 @@ impl TestIndex {
         TestIndex { tests }
     }
 
+    /// The parsed test sources.
+    pub fn project(&self) -> &Project {
+        &self.tests
+    }
+
     /// Up to `limit` test methods that invoke `method` of `class`, in file order. `skip` leaves
     /// out tests that must not be shown (ones that already relate the pair, say).
     pub fn examples_of(

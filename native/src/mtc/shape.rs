@@ -44,10 +44,13 @@ pub fn shapes(code: &str, cut: &ClassModel) -> Vec<MethodShape> {
     let mut tests = Vec::new();
     let Some(body) = class.child_by_field_name("body") else { return Vec::new() };
     let mut cursor = body.walk();
-    for member in body.named_children(&mut cursor).filter(|m| m.kind() == "method_declaration") {
+    let members: Vec<Node> = body.named_children(&mut cursor).filter(|m| m.kind() == "method_declaration").collect();
+    let declared: BTreeSet<&str> = members.iter().map(|m| text(m.child_by_field_name("name"), code)).collect();
+    for member in members {
         let name = text(member.child_by_field_name("name"), code);
+        let (cut_name, types, facts_init) = (&cut.name, HashMap::new(), Facts::default());
         let mut walker =
-            Walker { code, cut: &cut.name, cut_methods: &cut_methods, types: HashMap::new(), facts: Facts::default() };
+            Walker { code, cut: cut_name, cut_methods: &cut_methods, declared: &declared, types, facts: facts_init };
         if let Some(b) = member.child_by_field_name("body") {
             walker.visit(b);
         }
@@ -93,6 +96,8 @@ struct Walker<'a> {
     code: &'a str,
     cut: &'a str,
     cut_methods: &'a BTreeSet<&'a str>,
+    /// Methods of the test class itself: a call to one is a helper, whatever its name.
+    declared: &'a BTreeSet<&'a str>,
     /// Declared types of locals, to tell `list.add(x)` from `store.add(x)`.
     types: HashMap<String, String>,
     facts: Facts,
@@ -181,9 +186,9 @@ impl Walker<'_> {
             self.facts.invocations += 1;
             self.relate_identifiers(call);
         } else if call.child_by_field_name("object").is_none() {
-            let name = text(call.child_by_field_name("name"), self.code).to_string();
-            if !name.starts_with("assert") && !self.facts.helpers.contains(&name) {
-                self.facts.helpers.push(name); // maybe a helper of the test class
+            let name = text(call.child_by_field_name("name"), self.code);
+            if self.declared.contains(name) && !self.facts.helpers.iter().any(|h| h == name) {
+                self.facts.helpers.push(name.to_string());
             }
         }
     }
@@ -213,9 +218,15 @@ impl Walker<'_> {
         }
     }
 
+    /// `assertEquals(...)`, `Assertions.assertTrue(...)`, `assertThat(x).isEqualTo(y)`; not a call
+    /// to a helper of the test class, however it is named.
     fn contains_assertion(&self, statement: Node) -> bool {
-        let t = text(Some(statement), self.code);
-        ["assert", "Assert.", "Assertions."].iter().any(|a| t.trim_start().starts_with(a)) || t.contains("assertThat(")
+        let t = text(Some(statement), self.code).trim_start();
+        let callee = t.split('(').next().unwrap_or("");
+        if self.declared.contains(callee) {
+            return false;
+        }
+        ["assert", "Assert.", "Assertions."].iter().any(|a| t.starts_with(a)) || t.contains("assertThat(")
     }
 
     /// An assertion statement relates when it invokes the class under test or names a related value.

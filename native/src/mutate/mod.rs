@@ -37,6 +37,9 @@ pub struct Mutant {
     pub to: String,
     /// Major's `Class@method(params)`.
     pub method: String,
+    /// Index of the mutated method in its class.
+    #[serde(skip)]
+    pub method_index: usize,
     pub line: usize,
     pub original: String,
     /// What replaces the site (empty for a deleted statement).
@@ -86,7 +89,7 @@ pub fn generate(class: &ClassModel, methods: &[usize], options: &MutationOptions
         };
         let mut finder = SiteFinder { env: TypeEnv { src: &source, class, method }, sites: Vec::new() };
         finder.visit(body, false);
-        let mutants = expand(finder.sites, &major_method_name(class, method));
+        let mutants = expand(finder.sites, &major_method_name(class, method), i);
         all.extend(cap(mutants, options.max_per_method, &mut capped));
     }
     all.sort_by_key(|m| (m.start, std::cmp::Reverse(m.end)));
@@ -135,7 +138,7 @@ fn major_method_name(class: &ClassModel, m: &MethodModel) -> String {
     format!("{}@{name}({})", class.binary_name, params.join(","))
 }
 
-fn expand(sites: Vec<operators::Site>, method: &str) -> Vec<Mutant> {
+fn expand(sites: Vec<operators::Site>, method: &str, method_index: usize) -> Vec<Mutant> {
     sites
         .into_iter()
         .flat_map(|s| {
@@ -146,6 +149,7 @@ fn expand(sites: Vec<operators::Site>, method: &str) -> Vec<Mutant> {
                 from: s.from.clone(),
                 to: a.to,
                 method: method.clone(),
+                method_index,
                 line: s.line,
                 original: s.original.clone(),
                 replacement: a.text,

@@ -5,7 +5,9 @@
 
 mod analyse;
 mod couplings;
+mod generate;
 mod mutants;
+mod schemata;
 pub mod sessions;
 
 use crate::error::CoreResult;
@@ -21,6 +23,7 @@ pub struct Session {
 enum State {
     Start,
     Mutants(Box<mutants::MutantsRun>),
+    Generate(Box<generate::GenerateRun>),
     Finished,
 }
 
@@ -42,7 +45,14 @@ impl Session {
                 self.state = State::Mutants(run);
                 action
             }
+            (State::Start, Mode::Generate) => {
+                let mut run = Box::new(generate::GenerateRun::start(&self.config, &self.targets)?);
+                let action = run.step(&results, &self.config)?;
+                self.state = State::Generate(run);
+                action
+            }
             (State::Mutants(run), _) => run.step(&results, &self.config)?,
+            (State::Generate(run), _) => run.step(&results, &self.config)?,
             (State::Finished, _) => Action::done(Default::default(), Vec::new(), Vec::new()),
         };
         if action.kind == ActionKind::Done {

@@ -1,6 +1,7 @@
 //! Reports: the JSON files a run leaves behind and the lines it prints.
 
 pub mod couplings;
+pub mod generate;
 pub mod mutants;
 
 use crate::error::{CoreError, CoreResult};

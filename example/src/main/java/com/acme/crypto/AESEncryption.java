@@ -57,9 +57,11 @@ public final class AESEncryption {
      */
     public static byte[] encryptTextWithAbecedarium(String plainText, SecretKey secKey, String abecedarium)
             throws GeneralSecurityException {
+        // An empty abecedarium means no substitution.
+        String text = abecedarium != null && abecedarium.length() == 0 ? plainText : substitute(plainText, abecedarium);
         Cipher aesCipher = Cipher.getInstance("AES");
         aesCipher.init(Cipher.ENCRYPT_MODE, secKey);
-        return aesCipher.doFinal(substitute(plainText, abecedarium).getBytes(StandardCharsets.UTF_8));
+        return aesCipher.doFinal(text.getBytes(StandardCharsets.UTF_8));
     }
 
     /** Encrypts with {@link #defaultKey}. */

@@ -1,0 +1,92 @@
+//! A candidate MTC: one conversation with the LLM about one pair (or, in the baseline, one target),
+//! and everything that happened to the test class it produced.
+
+use crate::llm::Message;
+use crate::mtc::MethodShape;
+use crate::protocol::{CompileDiagnostic, TestResult};
+use crate::targets::TargetRef;
+use serde::Serialize;
+
+/// Why a candidate was dropped, or that it was kept.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase", tag = "status", content = "detail")]
+pub enum Status {
+    Pending,
+    /// The reply had no Java class in it.
+    NoCode,
+    /// The LLM could not be asked (budget, service errors); the message says why.
+    LlmFailed(String),
+    DidNotCompile,
+    NotAnMtc,
+    /// Every MTC method fails on the original code: a false alarm, or a real bug.
+    FailsOnOriginal,
+    CrashedOrTimedOut,
+    /// p <= p' (and not both 100%): the relation does not tell the original from its mutants.
+    FilteredByMutation,
+    Kept,
+}
+
+/// Where a candidate is in the pipeline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    /// Compile and run on the original, then refine or repair if needed.
+    Check,
+    Amplify,
+    Validate,
+    Decided,
+}
+
+#[derive(Debug, Clone)]
+pub struct Candidate {
+    pub id: usize,
+    pub target: TargetRef,
+    /// Index of the coupled method in the class; None in the baseline (no coupling analysis).
+    pub coupled: Option<usize>,
+    pub repetition: u32,
+    pub conversation: Vec<Message>,
+    /// Simple and qualified name of the generated test class.
+    pub class_name: String,
+    pub qualified_name: String,
+    pub code: Option<String>,
+    /// The class before amplification, to fall back to when the amplified one does not compile.
+    pub unamplified: Option<String>,
+    pub stage: Stage,
+    pub status: Status,
+    pub refined: bool,
+    /// (problem, feedback) to send back to the LLM before the next check.
+    pub needs_refinement: Option<(String, String)>,
+    pub import_repaired: bool,
+    pub amplified: bool,
+    pub diagnostics: Vec<CompileDiagnostic>,
+    pub shapes: Vec<MethodShape>,
+    pub original: Vec<TestResult>,
+    /// (mutant id, results) per mutant run.
+    pub mutant_runs: Vec<(u32, Vec<TestResult>)>,
+    pub p: Option<f64>,
+    pub p_mutants: Option<f64>,
+    /// The highest pass rate on a single mutant.
+    pub p_best_mutant: Option<f64>,
+    /// MTC methods that pass on the original: what a kept class keeps.
+    pub kept_methods: Vec<String>,
+    pub notes: Vec<String>,
+}
+
+impl Candidate {
+    pub fn file_path(&self) -> String {
+        format!("{}.java", self.qualified_name.replace('.', "/"))
+    }
+
+    pub fn drop(&mut self, status: Status) {
+        self.status = status;
+        self.stage = Stage::Decided;
+    }
+
+    /// The method name of a test result: `MTC_input1()` or `MTC(int)[3]` -> `MTC_input1`, `MTC`.
+    pub fn method_of(result_name: &str) -> &str {
+        result_name.split(['(', '[']).next().unwrap_or(result_name)
+    }
+
+    pub fn is_mtc_method(&self, method: &str) -> bool {
+        self.shapes.iter().any(|s| s.name == method && s.is_mtc())
+    }
+}

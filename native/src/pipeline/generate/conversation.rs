@@ -1,0 +1,85 @@
+//! The messages of a candidate's conversation, from the templates in `prompts/`.
+
+use crate::context::PairContext;
+use crate::error::CoreResult;
+use crate::java_model::{ClassModel, MethodModel};
+use crate::llm::Message;
+use crate::mtc::JUnit;
+use crate::prompt::Templates;
+
+pub struct Prompter<'a> {
+    pub templates: &'a Templates,
+    pub junit: JUnit,
+}
+
+impl Prompter<'_> {
+    /// The MTC template of the deliverable, with a class-stable name (the reply's class is renamed
+    /// afterwards), so the prompt prefix is the same for every pair of a class.
+    fn deliverable(&self, class: &ClassModel) -> CoreResult<String> {
+        let name = match self.junit {
+            JUnit::Five => "junit5-template.java",
+            JUnit::Four => "junit4-template.java",
+        };
+        let test_class = format!("{}MetamorphicTest", class.name);
+        self.templates.render(name, &[("package", &class.package), ("test_class", &test_class)])
+    }
+
+    /// The paper's Listing 4 for a coupled pair.
+    pub fn generation(&self, class: &ClassModel, context: &PairContext) -> CoreResult<Vec<Message>> {
+        let template = self.deliverable(class)?;
+        let user = self.templates.render(
+            "generation.md",
+            &[
+                ("class", &class.qualified_name),
+                ("skeleton", &context.skeleton),
+                ("template", &template),
+                ("target_code", &context.target_code),
+                ("coupled_code", &context.coupled_code),
+                ("features", &context.features),
+                ("examples", &context.examples),
+            ],
+        )?;
+        Ok(vec![Message::system(self.templates.render("system.md", &[])?), Message::user(user)])
+    }
+
+    /// The paper's baseline: no coupling analysis, `count` candidate relations for the target.
+    pub fn baseline(
+        &self,
+        class: &ClassModel,
+        target: &MethodModel,
+        context: &PairContext,
+        count: usize,
+    ) -> CoreResult<Vec<Message>> {
+        let template = self.deliverable(class)?;
+        let user = self.templates.render(
+            "baseline.md",
+            &[
+                ("count", &count.to_string()),
+                ("target", &target.signature()),
+                ("class", &class.qualified_name),
+                ("skeleton", &context.skeleton),
+                ("template", &template),
+                ("target_code", &context.target_code),
+                ("examples", &context.examples),
+            ],
+        )?;
+        Ok(vec![Message::system(self.templates.render("system.md", &[])?), Message::user(user)])
+    }
+
+    /// Compile or run feedback for the class the model wrote (the paper's refinement).
+    pub fn refinement(&self, problem: &str, feedback: &str, test_class: &str) -> CoreResult<Message> {
+        let text = self
+            .templates
+            .render("refinement.md", &[("problem", problem), ("feedback", feedback), ("test_class", test_class)])?;
+        Ok(Message::user(text))
+    }
+
+    /// The paper's Listing 5: apply each MR to `count` new inputs.
+    pub fn amplification(&self, count: usize, example_method: &str, test_class: &str) -> CoreResult<Message> {
+        let text = self.templates.render(
+            "amplification.md",
+            &[("count", &count.to_string()), ("example_method", example_method), ("test_class", test_class)],
+        )?;
+        Ok(Message::user(text))
+    }
+}

@@ -1,0 +1,69 @@
+//! The paper's filter: run the amplified MTC on the original (pass rate p) and on the mutants
+//! (pass rate p' over every mutant run); keep it when p > p' or p = p' = 100%. The paper
+//! compares with one mutated version; with many, a relation that some single mutant satisfies
+//! better than the original (its Listing 6: a mutant that ignores the abecedarium passes every
+//! input of an invalid MR) is dropped too, however the mutants do on average.
+
+use super::candidate::{Candidate, Status};
+use crate::protocol::TestResult;
+
+fn passed(results: &[TestResult], counts: &dyn Fn(&str) -> bool) -> (usize, usize) {
+    let mine: Vec<&TestResult> = results.iter().filter(|r| counts(Candidate::method_of(&r.name))).collect();
+    (mine.iter().filter(|r| r.status == "passed").count(), mine.len())
+}
+
+fn rate((passed, total): (usize, usize)) -> Option<f64> {
+    (total > 0).then(|| passed as f64 / total as f64)
+}
+
+/// Decide a validated candidate. With `validation` off every MTC that passes somewhere on the
+/// original is kept (the paper's v3).
+pub fn decide(c: &mut Candidate, validation: bool) {
+    let mtc = |m: &str| c.is_mtc_method(m);
+    let original = passed(&c.original, &mtc);
+    let mut on_mutants = (0, 0);
+    let mut best_mutant: Option<f64> = None;
+    for (_, results) in &c.mutant_runs {
+        let (p, t) = passed(results, &mtc);
+        on_mutants = (on_mutants.0 + p, on_mutants.1 + t);
+        if let Some(r) = rate((p, t)) {
+            best_mutant = Some(best_mutant.map_or(r, |b: f64| b.max(r)));
+        }
+    }
+    c.p = rate(original);
+    c.p_mutants = rate(on_mutants);
+    c.p_best_mutant = best_mutant;
+    let kept: Vec<String> = c
+        .original
+        .iter()
+        .filter(|r| r.status == "passed" && c.is_mtc_method(Candidate::method_of(&r.name)))
+        .map(|r| Candidate::method_of(&r.name).to_string())
+        .collect();
+    let crashed = c.original.iter().any(|r| r.status == "crashed" || r.status == "timedOut");
+    let p = c.p.unwrap_or(0.0);
+    let status = if original.1 == 0 {
+        Status::NotAnMtc
+    } else if p == 0.0 && crashed {
+        Status::CrashedOrTimedOut
+    } else if p == 0.0 {
+        Status::FailsOnOriginal
+    } else if !validation {
+        Status::Kept
+    } else {
+        match c.p_mutants {
+            // No mutant to tell them apart: only an MTC that always passes is kept.
+            None if p == 1.0 => Status::Kept,
+            None => Status::FilteredByMutation,
+            Some(_) if best_mutant.is_some_and(|best| best > p) => Status::FilteredByMutation,
+            Some(pm) if p > pm || (p == 1.0 && pm == 1.0) => Status::Kept,
+            Some(_) => Status::FilteredByMutation,
+        }
+    };
+    if status == Status::Kept && kept.len() < original.1 {
+        let failing = original.1 - kept.len();
+        c.notes
+            .push(format!("{failing} MTC method(s) fail on the original code: a false alarm or a real bug; left out"));
+    }
+    c.kept_methods = if status == Status::Kept { kept } else { Vec::new() };
+    c.drop(status);
+}

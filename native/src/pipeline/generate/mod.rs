@@ -1,0 +1,318 @@
+//! `generate`: phases 2 and 3 of the paper over the pairs phase 1 found. For every pair an LLM
+//! writes a candidate MTC; the executor compiles and runs it; a failure goes back to the LLM once
+//! (refinement), then unresolved names get imports; the shape check keeps MTCs; the LLM applies
+//! each MR to new inputs (amplification); the amplified class runs on the original and on the
+//! mutants of the pair's methods; it is kept when p > p' or p = p' = 100%.
+//!
+//! The phases run in lockstep over all candidates, so the LLM calls of a phase go out together
+//! (bounded concurrency) and the executor gets few, large batches.
+
+mod candidate;
+mod conversation;
+mod decide;
+mod steps;
+
+pub use candidate::{Candidate, Stage, Status};
+
+use super::analyse::{analyse_all, load_targets};
+use super::mutants::mutants_for;
+use super::schemata::SchemataCheck;
+use crate::context::TestIndex;
+use crate::coupling::CouplingAnalysis;
+use crate::error::{CoreError, CoreResult};
+use crate::java_model::Project;
+use crate::llm::Llm;
+use crate::mtc::ImportIndex;
+use crate::prompt::Templates;
+use crate::protocol::{Action, Batch, GenerationSettings, LogLine, MutationScope, Progress, Results, SessionConfig};
+use crate::report::diagnostics_lines;
+use crate::targets::{TargetRef, TargetSpec};
+use std::collections::BTreeSet;
+use std::time::Instant;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    Schemata,
+    Generate,
+    Check,
+    Amplify,
+    Validate,
+    Finish,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum BatchKind {
+    Schemata,
+    Check,
+    Validate,
+}
+
+struct Pending {
+    id: String,
+    kind: BatchKind,
+    candidates: Vec<usize>,
+}
+
+pub struct GenerateRun {
+    settings: GenerationSettings,
+    project: Project,
+    targets: Vec<TargetRef>,
+    analyses: Vec<CouplingAnalysis>,
+    tests: TestIndex,
+    imports: ImportIndex,
+    templates: Templates,
+    llm: Llm,
+    schemata: Option<SchemataCheck>,
+    candidates: Vec<Candidate>,
+    /// Simple names taken in the packages of the classes under test.
+    taken_names: BTreeSet<String>,
+    phase: Phase,
+    pending: Option<Pending>,
+    batches: usize,
+    log: Vec<LogLine>,
+    started: Instant,
+}
+
+impl GenerateRun {
+    pub fn start(config: &SessionConfig, specs: &[TargetSpec]) -> CoreResult<Self> {
+        let llm_settings = config.llm.clone().ok_or_else(|| {
+            CoreError::new(
+                "no LLM is configured, so generate has nothing to write tests with",
+                "Set the LLM's base URL and model (mrcoupler.llm.baseUrl and mrcoupler.llm.model) and put its API key \
+                 in the environment variable named by mrcoupler.llm.apiKeyEnv (OPENAI_API_KEY by default)",
+            )
+        })?;
+        let mut settings = config.generation.clone();
+        if settings.baseline {
+            (settings.coupling, settings.amplification, settings.validation) = (false, false, false);
+        }
+        let (mut project, targets) = load_targets(config, specs)?;
+        let analyses = analyse_all(&project, &targets);
+        let schemata = if settings.validation {
+            Some(SchemataCheck::new(mutants_for(&project, &targets, MutationScope::Pair, config)?))
+        } else {
+            None
+        };
+        // Import repair looks names up in every source of the project, not only the targets'.
+        let all = project.all_files();
+        project.parse(all);
+        let tests = TestIndex::load(&config.test_source_roots, config.source_encoding.as_deref());
+        let imports = ImportIndex::from_projects(&[&project, tests.project()]);
+        let taken_names = project.classes().chain(tests.project().classes()).map(|c| c.name.clone()).collect();
+        let llm = Llm::new(llm_settings, config.output_dir.join("llm-cache"))?;
+        let log = diagnostics_lines(&project);
+        Ok(GenerateRun {
+            templates: Templates::new(settings.prompts_dir.clone()),
+            settings,
+            project,
+            targets,
+            analyses,
+            tests,
+            imports,
+            llm,
+            schemata,
+            candidates: Vec::new(),
+            taken_names,
+            phase: if config.generation.validation && !config.generation.baseline {
+                Phase::Schemata
+            } else {
+                Phase::Generate
+            },
+            pending: None,
+            batches: 0,
+            log,
+            started: Instant::now(),
+        })
+    }
+
+    /// Take the results of the last batch, then run phases until the executor is needed again or
+    /// everything is decided.
+    pub fn step(&mut self, results: &Results, config: &SessionConfig) -> CoreResult<Action> {
+        if let Some(pending) = self.pending.take() {
+            self.take_results(pending, results)?;
+        }
+        loop {
+            match self.phase {
+                Phase::Schemata => match self.schemata.as_mut().and_then(SchemataCheck::next_batch) {
+                    Some(batch) => return Ok(self.execute(BatchKind::Schemata, Vec::new(), batch)),
+                    None => self.phase = Phase::Generate,
+                },
+                Phase::Generate => {
+                    self.generate_all()?;
+                    self.phase = Phase::Check;
+                }
+                Phase::Check => {
+                    self.refine_all()?;
+                    match self.check_batch() {
+                        Some((batch, ids)) => return Ok(self.execute(BatchKind::Check, ids, batch)),
+                        None => self.phase = Phase::Amplify,
+                    }
+                }
+                Phase::Amplify => {
+                    self.amplify_all()?;
+                    self.phase = Phase::Validate;
+                }
+                Phase::Validate => match self.validate_batch() {
+                    Some((batch, ids)) => return Ok(self.execute(BatchKind::Validate, ids, batch)),
+                    None => self.phase = Phase::Finish,
+                },
+                Phase::Finish => return self.finish(config),
+            }
+        }
+    }
+
+    fn execute(&mut self, kind: BatchKind, candidates: Vec<usize>, mut batch: Batch) -> Action {
+        self.batches += 1;
+        if batch.id.is_empty() {
+            batch.id = format!("generate-{}", self.batches);
+        }
+        batch.limits.test_timeout_ms = self.settings.test_timeout_ms;
+        self.pending = Some(Pending { id: batch.id.clone(), kind, candidates });
+        Action::execute(self.progress(), std::mem::take(&mut self.log), batch)
+    }
+
+    fn take_results(&mut self, pending: Pending, results: &Results) -> CoreResult<()> {
+        if results.batch_id.as_deref() != Some(pending.id.as_str()) {
+            return Err(CoreError::new(
+                format!("the executor answered batch {:?} while the core waited for {}", results.batch_id, pending.id),
+                "Use the bridge and core of one MR-Coupler release together",
+            ));
+        }
+        match pending.kind {
+            BatchKind::Schemata => {
+                let check = self.schemata.as_mut().ok_or_else(|| CoreError::new("no schemata to check", ""))?;
+                let warnings = check.take_results(results)?;
+                self.log.extend(warnings);
+            }
+            BatchKind::Check => pending.candidates.iter().for_each(|&i| self.take_check(i, results)),
+            BatchKind::Validate => pending.candidates.iter().for_each(|&i| self.take_validation(i, results)),
+        }
+        Ok(())
+    }
+
+    /// "target i/n, candidates k (c compiled, v valid, m kept)".
+    fn progress(&self) -> Progress {
+        let decided_targets = self
+            .targets
+            .iter()
+            .filter(|t| self.candidates.iter().filter(|c| c.target == **t).all(|c| c.stage == Stage::Decided))
+            .count();
+        let compiled = self.candidates.iter().filter(|c| !c.original.is_empty()).count();
+        let mtcs = self.candidates.iter().filter(|c| c.shapes.iter().any(|s| s.is_mtc())).count();
+        let kept = self.candidates.iter().filter(|c| c.status == Status::Kept).count();
+        let tokens = self.llm.accounting.total();
+        Progress {
+            phase: format!("{:?}", self.phase).to_lowercase(),
+            targets_done: if self.candidates.is_empty() { 0 } else { decided_targets },
+            targets_total: self.targets.len(),
+            message: format!(
+                "candidates {} ({compiled} compiled, {mtcs} MTCs, {kept} kept), {} tokens, ${:.4}",
+                self.candidates.len(),
+                tokens.prompt_tokens + tokens.completion_tokens,
+                tokens.cost_usd
+            ),
+        }
+    }
+}
+
+impl GenerateRun {
+    /// Write the kept MTCs and the report; the action that ends the session.
+    fn finish(&mut self, config: &SessionConfig) -> CoreResult<Action> {
+        use crate::report::generate::*;
+        let tests_dir = config.output_dir.join("generated-tests");
+        let mut outputs = Vec::new();
+        let mut targets = Vec::new();
+        for (ti, t) in self.targets.iter().enumerate() {
+            let class = t.class(&self.project);
+            let method = t.method(&self.project);
+            let mut candidates = Vec::new();
+            for c in self.candidates.iter().filter(|c| c.target == *t) {
+                let file = if c.status == Status::Kept {
+                    let path = tests_dir.join(c.file_path());
+                    let code = steps::strip_tests(c.code.as_deref().unwrap_or(""), &c.kept_methods);
+                    crate::report::write_file(&path, &code)?;
+                    outputs.push(path.display().to_string());
+                    Some(path.display().to_string())
+                } else {
+                    None
+                };
+                candidates.push(candidate_report(c, class, file));
+            }
+            let tag_target = format!("{}#{}", class.qualified_name, method.signature());
+            targets.push(TargetReport {
+                class: class.qualified_name.clone(),
+                method: method.name.clone(),
+                params: method.param_types(),
+                coupled: self.analyses[ti].coupled.iter().map(|c| class.methods[c.method].signature()).collect(),
+                candidates,
+                tokens: self.llm.accounting.grouped(|tag| tag.target.clone()).remove(&tag_target).unwrap_or_default(),
+            });
+        }
+        let report = GenerateReport {
+            version: 1,
+            model: self.llm.settings().model.clone(),
+            phases: Phases {
+                coupling: self.settings.coupling,
+                amplification: self.settings.amplification,
+                validation: self.settings.validation,
+                baseline: self.settings.baseline,
+            },
+            targets,
+            tokens: self.llm.accounting.total(),
+            tokens_by_phase: self.llm.accounting.grouped(|tag| tag.phase.clone()),
+            elapsed_ms: self.started.elapsed().as_millis(),
+        };
+        let path = report.write(&config.output_dir)?;
+        outputs.insert(0, path.display().to_string());
+        let mut log = std::mem::take(&mut self.log);
+        log.extend(report.summary_lines().into_iter().map(LogLine::info));
+        log.push(LogLine::info(format!("Wrote {} and the kept MTCs under {}", path.display(), tests_dir.display())));
+        Ok(Action::done(self.progress(), log, outputs))
+    }
+}
+
+fn candidate_report(
+    c: &Candidate,
+    class: &crate::java_model::ClassModel,
+    file: Option<String>,
+) -> crate::report::generate::CandidateReport {
+    use crate::report::generate::{CandidateReport, MethodReport};
+    let (status, detail) = match &c.status {
+        Status::LlmFailed(why) => ("llmFailed".to_string(), Some(why.clone())),
+        other => (format!("{other:?}"), None),
+    };
+    let status = status[..1].to_lowercase() + &status[1..];
+    let methods = c
+        .shapes
+        .iter()
+        .map(|s| MethodReport {
+            name: s.name.clone(),
+            mtc: s.is_mtc(),
+            on_original: c.original.iter().find(|r| Candidate::method_of(&r.name) == s.name).map(|r| r.status.clone()),
+        })
+        .collect();
+    CandidateReport {
+        test_class: c.qualified_name.clone(),
+        pair: c.coupled.map(|m| class.methods[m].signature()),
+        repetition: c.repetition,
+        status,
+        detail,
+        refined: c.refined,
+        import_repaired: c.import_repaired,
+        amplified: c.amplified,
+        p: c.p,
+        p_mutants: c.p_mutants,
+        p_best_mutant: c.p_best_mutant,
+        mutants: c.mutant_runs.len(),
+        methods,
+        kept_methods: c.kept_methods.clone(),
+        file,
+        notes: c.notes.clone(),
+        compile_errors: c
+            .diagnostics
+            .iter()
+            .filter(|d| d.kind == "error")
+            .map(|d| format!("line {}: {}", d.line, d.message))
+            .collect(),
+    }
+}

@@ -1,0 +1,200 @@
+//! The `generate` session end to end inside the core: the real LLM client against the scripted
+//! OpenAI server replaying the AES example's conversation (tests/llm/scripts/aes-example.json),
+//! and executor results shaped as the bridge reports them. Walks schemata, generation, a compile
+//! error and its refinement, amplification, validation on mutants and the decision; then replays
+//! the whole run from the cache without a single request.
+
+use mr_coupler::java_model::parse_str;
+use mr_coupler::pipeline::sessions;
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+struct Server(Child, u16, PathBuf);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn server(log: &Path) -> Server {
+    let mut child = Command::new("python3")
+        .arg(root().join("tests/llm/scripted_server.py"))
+        .args(["--script", root().join("tests/llm/scripts/aes-example.json").to_str().unwrap()])
+        .args(["--log", log.to_str().unwrap(), "--max-seconds", "120"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("python3");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    let port = first.trim().strip_prefix("PORT=").unwrap().parse().unwrap();
+    Server(child, port, log.to_path_buf())
+}
+
+fn config(port: u16, out: &Path) -> String {
+    std::env::set_var("MRC_TEST_GENERATE_KEY", "sk-test");
+    json!({
+        "version": 1, "mode": "generate", "projectName": "example", "projectDir": root().join("example"),
+        "sourceRoots": [root().join("example/src/main/java")], "testSourceRoots": [root().join("example/src/test/java")],
+        "outputDir": out, "targets": "com.acme.crypto.AESEncryption#encryptText",
+        "llm": {"baseUrl": format!("http://127.0.0.1:{port}/v1"), "model": "deepseek-chat", "apiKeyEnv": "MRC_TEST_GENERATE_KEY",
+                "pricePerMillionPrompt": 0.27, "pricePerMillionCompletion": 1.1, "retryBaseMillis": 10},
+        "generation": {"maxPairsPerTarget": 2},
+    })
+    .to_string()
+}
+
+/// Test method names of a source, as the JUnit launcher would report them.
+fn test_names(source: &str) -> Vec<String> {
+    let file = parse_str(Path::new("T.java"), source);
+    file.classes[0].methods.iter().filter(|m| m.is_test()).map(|m| format!("{}()", m.name)).collect()
+}
+
+fn result(name: &str, passed: bool) -> Value {
+    if passed {
+        json!({"name": name, "status": "passed", "durationMs": 2})
+    } else {
+        json!({"name": name, "status": "failed", "durationMs": 2, "message": "array contents differ at index [0]",
+               "exceptionType": "org.opentest4j.AssertionFailedError"})
+    }
+}
+
+/// The executor's answer to a batch, with the outcomes the real classes give (checked by hand
+/// against the example with javac and the JUnit console launcher).
+fn execute(batch: &Value) -> Value {
+    let mut compilation = Vec::new();
+    for r in batch["replacements"].as_array().unwrap() {
+        compilation.push(json!({"path": r["path"], "success": true, "diagnostics": []}));
+    }
+    let mut sources = std::collections::HashMap::new();
+    for s in batch["sources"].as_array().unwrap() {
+        let content = s["content"].as_str().unwrap();
+        // The first reply for the default-key pair calls a method that does not exist.
+        let ok = !content.contains("AESEncryption.defaultKey()");
+        let diagnostics = if ok {
+            json!([])
+        } else {
+            json!([{"kind": "error", "line": 17, "column": 38, "message": "cannot find symbol\n  symbol:   method defaultKey()\n  location: class AESEncryption"}])
+        };
+        compilation.push(json!({"path": s["path"], "success": ok, "diagnostics": diagnostics}));
+        let class = s["path"].as_str().unwrap().trim_end_matches(".java").replace('/', ".");
+        sources.insert(class, (ok, content.to_string()));
+    }
+    let mut first_mutant_of: std::collections::HashMap<String, u64> = Default::default();
+    let runs: Vec<Value> = batch["runs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|run| {
+            let class = run["testClass"].as_str().unwrap().to_string();
+            let mutant = run["mutant"].as_u64().unwrap();
+            let (compiled, content) = &sources[&class];
+            if !compiled {
+                return json!({"testClass": class, "mutant": mutant, "ran": false, "tests": []});
+            }
+            let first = if mutant == 0 { 0 } else { *first_mutant_of.entry(class.clone()).or_insert(mutant) };
+            let abecedarium = content.contains("encryptTextWithAbecedarium");
+            let tests: Vec<Value> = test_names(content)
+                .iter()
+                .map(|name| {
+                    let letters = !["input1()", "input2()", "input3()"].iter().any(|i| name.ends_with(i));
+                    let passed = match (abecedarium, mutant) {
+                        (true, 0) => !letters,    // the invalid MR holds only without letters
+                        (true, m) => m == first,  // one mutant ignores the abecedarium: all pass
+                        (false, 0) => true,       // the valid MR holds everywhere
+                        (false, m) => m % 2 == 0, // mutants break half the runs
+                    };
+                    result(name, passed)
+                })
+                .collect();
+            json!({"testClass": class, "mutant": mutant, "ran": true, "durationMs": 20, "tests": tests})
+        })
+        .collect();
+    json!({"version": 1, "batchId": batch["id"], "compilation": compilation, "runs": runs})
+}
+
+/// Drive a session to its end; the kinds of the actions on the way.
+fn drive(config: &str) -> (Value, Vec<String>) {
+    let handle = sessions::open(config).unwrap();
+    let mut results = json!({"version": 1});
+    let mut kinds = Vec::new();
+    loop {
+        let action: Value = serde_json::from_str(&sessions::next(handle, &results.to_string()).unwrap()).unwrap();
+        kinds.push(action["progress"]["phase"].as_str().unwrap().to_string());
+        if action["kind"] == "done" {
+            sessions::close(handle);
+            return (action, kinds);
+        }
+        results = execute(&action["batch"]);
+    }
+}
+
+#[test]
+fn generate_refines_amplifies_validates_and_keeps_only_the_valid_mr() {
+    let out = std::env::temp_dir().join(format!("mrc-generate-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).unwrap();
+    let llm = server(&out.join("requests.jsonl"));
+    let (done, phases) = drive(&config(llm.1, &out));
+    assert_eq!(phases, vec!["schemata", "check", "check", "validate", "finish"], "{done}");
+
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    let candidates = report["targets"][0]["candidates"].as_array().unwrap();
+    let (valid, invalid) = (&candidates[0], &candidates[1]);
+    assert_eq!(valid["pair"], "encryptWithDefaultKey(String)");
+    assert_eq!(valid["status"], "kept", "{valid}");
+    assert_eq!((valid["refined"].as_bool(), valid["amplified"].as_bool()), (Some(true), Some(true)));
+    assert_eq!(valid["p"], 1.0);
+    assert_eq!(valid["keptMethods"].as_array().unwrap().len(), 11, "the MR on 1 + 10 inputs");
+    // encryptText: LVR "AES", EVR on the cipher and on the return, STD init; encryptWithDefaultKey: EVR.
+    assert_eq!(valid["mutants"], 5);
+    assert_eq!(invalid["pair"], "encryptTextWithAbecedarium(String, SecretKey, String)");
+    assert_eq!(invalid["status"], "filteredByMutation", "{invalid}");
+    assert!((invalid["p"].as_f64().unwrap() - 3.0 / 11.0).abs() < 1e-9);
+    assert_eq!(invalid["pBestMutant"], 1.0, "a mutant satisfies the invalid MR better than the original");
+
+    let kept = std::fs::read_to_string(valid["file"].as_str().unwrap()).unwrap();
+    assert!(kept.starts_with("package com.acme.crypto;") && kept.contains("class AESEncryption_encryptText_MTC1Test"));
+    assert_eq!(test_names(&kept).len(), 11);
+    assert!(!out.join("generated-tests/com/acme/crypto/AESEncryption_encryptText_MTC2Test.java").exists());
+
+    let requests = std::fs::read_to_string(&llm.2).unwrap().lines().count();
+    assert_eq!(requests, 5, "2 generations, 1 refinement, 2 amplifications");
+    let tokens = &report["tokens"];
+    assert_eq!(tokens["promptTokens"], 1930 + 1890 + 2480 + 2950 + 2310);
+    assert_eq!(tokens["completionTokens"], 410 + 380 + 260 + 1410 + 1280);
+    let log: Vec<&str> = done["log"].as_array().unwrap().iter().map(|l| l["message"].as_str().unwrap()).collect();
+    assert!(log.iter().any(|l| l.contains("2 candidate MTC(s): 1 filteredByMutation, 1 kept")), "{log:?}");
+
+    // A second run replays every exchange from the cache: same decisions, no request, no token.
+    let again = out.join("again");
+    std::fs::create_dir_all(&again).unwrap();
+    std::fs::create_dir_all(again.join("llm-cache")).unwrap();
+    copy_dir(&out.join("llm-cache"), &again.join("llm-cache"));
+    let (_, _) = drive(&config(llm.1, &again));
+    let report2: Value = serde_json::from_str(&std::fs::read_to_string(again.join("report.json")).unwrap()).unwrap();
+    assert_eq!(std::fs::read_to_string(&llm.2).unwrap().lines().count(), 5, "no new request");
+    assert_eq!(report2["tokens"]["cached"], 5);
+    assert_eq!(report2["tokens"]["promptTokens"], 0);
+    assert_eq!(report2["targets"][0]["candidates"][0]["status"], "kept");
+    std::fs::remove_dir_all(&out).ok();
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            std::fs::create_dir_all(&target).unwrap();
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}

@@ -17,6 +17,8 @@ pub enum Mode {
     Mutants,
     /// Phases 1-3: coupled pairs, MTCs from the LLM, refined, amplified, validated on mutants.
     Generate,
+    /// The CI gate: run the kept MTCs against the current code; fail when a relation is violated.
+    Check,
 }
 
 /// Which methods are mutated: a target and its coupled methods, or the target's whole class.
@@ -58,6 +60,13 @@ pub struct SessionConfig {
     pub llm: Option<crate::llm::LlmSettings>,
     #[serde(default)]
     pub generation: GenerationSettings,
+    /// `check`: fail the build when a kept relation is violated (else only report it).
+    #[serde(default = "yes")]
+    pub fail_on_violation: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// How `generate` runs: the paper's phases can be switched off one by one for its ablation
@@ -292,16 +301,34 @@ pub struct Action {
     pub outputs: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub batch: Option<Batch>,
+    /// With `done`: whether the plugin must fail the build, and the message to fail it with.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<Verdict>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Verdict {
+    pub fail_build: bool,
+    pub message: String,
 }
 
 impl Action {
     pub fn done(progress: Progress, log: Vec<LogLine>, outputs: Vec<String>) -> Self {
-        Action { version: PROTOCOL_VERSION, kind: ActionKind::Done, progress, log, outputs, batch: None }
+        Action { version: PROTOCOL_VERSION, kind: ActionKind::Done, progress, log, outputs, batch: None, verdict: None }
     }
 
     pub fn execute(progress: Progress, log: Vec<LogLine>, batch: Batch) -> Self {
         let kind = ActionKind::Execute;
-        Action { version: PROTOCOL_VERSION, kind, progress, log, outputs: Vec::new(), batch: Some(batch) }
+        Action {
+            version: PROTOCOL_VERSION,
+            kind,
+            progress,
+            log,
+            outputs: Vec::new(),
+            batch: Some(batch),
+            verdict: None,
+        }
     }
 
     pub fn to_json(&self) -> String {

@@ -140,3 +140,57 @@ fn mutants_session_compiles_each_schemata_through_the_executor_and_recovers() {
     assert!(out.join(format!("mutants/com.acme.Calc/mutants/{first_id}/com/acme/Calc.java")).is_file());
     std::fs::remove_dir_all(&out).ok();
 }
+
+const KEPT: &str = "package com.acme.crypto;\n\nimport org.junit.jupiter.api.Test;\nimport static org.junit.jupiter.api.Assertions.*;\n\npublic class AESEncryption_encryptText_MTC1Test {\n    @Test\n    void mr1_roundTrip_input3() throws Exception {\n        String plainText = \"~!@#$%^&*()_+\";\n        assertEquals(plainText, AESEncryption.decryptText(AESEncryption.encryptText(plainText, AESEncryption.defaultKey), AESEncryption.defaultKey));\n    }\n}\n";
+
+fn check_session(out: &std::path::Path, fail_on_violation: bool, passed: bool) -> Value {
+    let dir = out.join("generated-tests/com/acme/crypto");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("AESEncryption_encryptText_MTC1Test.java"), KEPT).unwrap();
+    let mut config: Value = serde_json::from_str(&config("", out)).unwrap();
+    config["mode"] = "check".into();
+    config["failOnViolation"] = fail_on_violation.into();
+    let handle = sessions::open(&config.to_string()).unwrap();
+    let first: Value = serde_json::from_str(&sessions::next(handle, r#"{"version":1}"#).unwrap()).unwrap();
+    assert_eq!(first["kind"], "execute");
+    assert_eq!(first["batch"]["runs"][0]["testClass"], "com.acme.crypto.AESEncryption_encryptText_MTC1Test");
+    let test = if passed {
+        serde_json::json!({"name": "mr1_roundTrip_input3()", "status": "passed", "durationMs": 3})
+    } else {
+        serde_json::json!({"name": "mr1_roundTrip_input3()", "status": "failed", "durationMs": 3,
+            "message": "expected: <~!@#$%^&*()_+> but was: <~!@#$%^&*()_->", "exceptionType": "org.opentest4j.AssertionFailedError",
+            "frames": ["com.acme.crypto.AESEncryption_encryptText_MTC1Test.mr1_roundTrip_input3(AESEncryption_encryptText_MTC1Test.java:10)"]})
+    };
+    let results = serde_json::json!({"version": 1, "batchId": first["batch"]["id"],
+        "compilation": [{"path": "com/acme/crypto/AESEncryption_encryptText_MTC1Test.java", "success": true, "diagnostics": []}],
+        "runs": [{"testClass": "com.acme.crypto.AESEncryption_encryptText_MTC1Test", "mutant": 0, "ran": true, "durationMs": 9, "tests": [test]}]});
+    let done: Value = serde_json::from_str(&sessions::next(handle, &results.to_string()).unwrap()).unwrap();
+    sessions::close(handle);
+    done
+}
+
+#[test]
+fn the_gate_fails_the_build_naming_the_violated_relation_its_inputs_and_assertion() {
+    let out = std::env::temp_dir().join(format!("mrc-check-{}", std::process::id()));
+    let done = check_session(&out, true, false);
+    let verdict = &done["verdict"];
+    assert_eq!(verdict["failBuild"], true);
+    let message = verdict["message"].as_str().unwrap();
+    assert!(message.contains("1 kept metamorphic relation(s) violated"), "{message}");
+    assert!(message.contains("AESEncryption_encryptText_MTC1Test.mr1_roundTrip_input3"), "{message}");
+    assert!(message.contains("String plainText = \"~!@#$%^&*()_+\";"), "the inputs: {message}");
+    assert!(message.contains("assertion failed: expected: <~!@#$%^&*()_+> but was"), "{message}");
+    let xml =
+        std::fs::read_to_string(out.join("check-reports/TEST-com.acme.crypto.AESEncryption_encryptText_MTC1Test.xml"))
+            .unwrap();
+    assert!(
+        xml.contains("failures=\"1\"") && xml.contains("<failure message=\"expected: &lt;~!@#$%^&amp;*()_+&gt;"),
+        "{xml}"
+    );
+
+    assert_eq!(check_session(&out, false, false)["verdict"]["failBuild"], false, "failOnViolation=false only reports");
+    let passing = check_session(&out, true, true);
+    assert_eq!(passing["verdict"]["failBuild"], false);
+    assert!(passing["verdict"]["message"].as_str().unwrap().contains("all 1 kept metamorphic relation(s) hold"));
+    std::fs::remove_dir_all(&out).ok();
+}

@@ -4,6 +4,7 @@
 //! with the executor compiling each class's schemata).
 
 mod analyse;
+mod check;
 mod couplings;
 mod generate;
 mod mutants;
@@ -24,6 +25,7 @@ enum State {
     Start,
     Mutants(Box<mutants::MutantsRun>),
     Generate(Box<generate::GenerateRun>),
+    Check(Box<check::CheckRun>),
     Finished,
 }
 
@@ -31,7 +33,8 @@ impl Session {
     /// Validate a configuration; target syntax errors surface here, before any work.
     pub fn open(config_json: &str) -> CoreResult<Session> {
         let config = SessionConfig::from_json(config_json)?;
-        let targets = parse_targets(&config.targets)?;
+        // The gate runs what earlier runs kept; it needs no targets.
+        let targets = if config.mode == Mode::Check { Vec::new() } else { parse_targets(&config.targets)? };
         Ok(Session { config, targets, state: State::Start })
     }
 
@@ -51,6 +54,13 @@ impl Session {
                 self.state = State::Generate(run);
                 action
             }
+            (State::Start, Mode::Check) => {
+                let mut run = Box::new(check::CheckRun::start(&self.config)?);
+                let action = run.step(&results, &self.config)?;
+                self.state = State::Check(run);
+                action
+            }
+            (State::Check(run), _) => run.step(&results, &self.config)?,
             (State::Mutants(run), _) => run.step(&results, &self.config)?,
             (State::Generate(run), _) => run.step(&results, &self.config)?,
             (State::Finished, _) => Action::done(Default::default(), Vec::new(), Vec::new()),

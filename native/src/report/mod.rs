@@ -1,5 +1,6 @@
 //! Reports: the JSON files a run leaves behind and the lines it prints.
 
+pub mod check;
 pub mod couplings;
 pub mod generate;
 pub mod mutants;

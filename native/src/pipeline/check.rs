@@ -1,0 +1,103 @@
+//! The CI gate: the MTCs kept by earlier `generate` runs (the sources under `generated-tests/`)
+//! compiled and run against the current code by the executor. A failing, erroring or no longer
+//! compiling MTC is a violated relation; the gate names it with its inputs and its assertion,
+//! writes JUnit XML for CI systems, and tells the plugin whether to fail the build.
+
+use crate::error::{CoreError, CoreResult};
+use crate::protocol::{Action, Batch, LogLine, Progress, Results, Run, SessionConfig, SourceText, Verdict};
+use crate::report::check::{CheckReport, Violation};
+use std::path::{Path, PathBuf};
+
+pub struct CheckRun {
+    dir: PathBuf,
+    tests: Vec<SourceText>,
+    pending: Option<String>,
+}
+
+impl CheckRun {
+    pub fn start(config: &SessionConfig) -> CoreResult<Self> {
+        let dir = config.output_dir.join("generated-tests");
+        let mut files = Vec::new();
+        collect(&dir, &mut files);
+        files.sort();
+        let tests = files
+            .iter()
+            .map(|f| {
+                let content = std::fs::read_to_string(f)
+                    .map_err(|e| CoreError::new(format!("cannot read the kept MTC {}: {e}", f.display()), ""))?;
+                let path = f.strip_prefix(&dir).unwrap_or(f).to_string_lossy().replace('\\', "/");
+                Ok(SourceText { path, content })
+            })
+            .collect::<CoreResult<Vec<_>>>()?;
+        Ok(CheckRun { dir, tests, pending: None })
+    }
+
+    pub fn step(&mut self, results: &Results, config: &SessionConfig) -> CoreResult<Action> {
+        let progress = |message: &str| Progress {
+            phase: "check".into(),
+            targets_done: 0,
+            targets_total: self.tests.len(),
+            message: message.to_string(),
+        };
+        if self.tests.is_empty() {
+            let message = format!("no kept MTCs under {}: run generate first; nothing to check", self.dir.display());
+            return Ok(Action::done(progress(&message), vec![LogLine::warn(message.clone())], Vec::new()));
+        }
+        let Some(expected) = self.pending.take() else {
+            self.pending = Some("check-1".into());
+            let runs = self.tests.iter().map(|t| Run { test_class: class_of(&t.path), mutant: 0 }).collect();
+            let batch = Batch { id: "check-1".into(), sources: self.tests.clone(), runs, ..Batch::default() };
+            return Ok(Action::execute(progress("running the kept MTCs"), Vec::new(), batch));
+        };
+        if results.batch_id.as_deref() != Some(expected.as_str()) {
+            return Err(CoreError::new(
+                format!("the executor answered batch {:?} while the core waited for {expected}", results.batch_id),
+                "Use the bridge and core of one MR-Coupler release together",
+            ));
+        }
+        let report = CheckReport::build(&self.tests, results);
+        let xml_dir = config.output_dir.join("check-reports");
+        let mut outputs = report.write_junit_xml(&xml_dir)?;
+        outputs.sort();
+        let mut log: Vec<LogLine> = report.summary_lines().into_iter().map(LogLine::info).collect();
+        let violated = report.violations.len();
+        for v in &report.violations {
+            log.push(LogLine::warn(describe(v)));
+        }
+        let message = if violated == 0 {
+            format!("all {} kept metamorphic relation(s) hold", report.tests)
+        } else {
+            let first = report.violations.first().map(describe).unwrap_or_default();
+            format!("{violated} kept metamorphic relation(s) violated; the first:\n{first}")
+        };
+        let mut action =
+            Action::done(progress(&message), log, outputs.iter().map(|p| p.display().to_string()).collect());
+        action.verdict = Some(Verdict { fail_build: violated > 0 && config.fail_on_violation, message });
+        Ok(action)
+    }
+}
+
+fn describe(v: &Violation) -> String {
+    let mut out = format!("violated: {}.{} ({})", v.class, v.method, v.what);
+    if !v.code.is_empty() {
+        out.push_str("\n  the relation and its inputs:\n");
+        out.push_str(&v.code.lines().map(|l| format!("    {l}")).collect::<Vec<_>>().join("\n"));
+    }
+    out
+}
+
+fn class_of(path: &str) -> String {
+    path.trim_end_matches(".java").replace('/', ".")
+}
+
+fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            collect(&path, out);
+        } else if path.extension().is_some_and(|e| e == "java") {
+            out.push(path);
+        }
+    }
+}

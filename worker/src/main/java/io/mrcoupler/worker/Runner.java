@@ -36,6 +36,21 @@ final class Runner {
         this.state = state;
         this.projectClasspath = projectClasspath;
         this.launcher = LauncherFactory.create();
+        warmUp();
+    }
+
+    /**
+     * Discovers and executes a class without tests once, so the engines' code is loaded and
+     * initialised before the first real run; the executor starts the worker while it compiles, so
+     * this time is not waited for.
+     */
+    private void warmUp() {
+        try {
+            launcher.execute(LauncherDiscoveryRequestBuilder.request()
+                    .selectors(DiscoverySelectors.selectClass(WorkerMain.class)).build());
+        } catch (RuntimeException e) {
+            // An engine that cannot start shows up again, and is reported, in the first real run.
+        }
     }
 
     void run(String testClass, int mutant, List<Path> classDirs, List<String> exclude) throws InterruptedException {

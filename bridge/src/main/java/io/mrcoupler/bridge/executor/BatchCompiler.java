@@ -51,7 +51,10 @@ final class BatchCompiler implements AutoCloseable {
         this.classpath = List.copyOf(classpath);
         this.sourcePath = settings.sourcePath().stream().filter(Files::isDirectory).toList();
         List<String> opts = new ArrayList<>(List.of("-proc:none", "-g", "-encoding", settings.sourceEncoding().name()));
-        if (settings.release() > 0) {
+        // --release makes javac open ct.sym anew for every task (tens of ms per candidate); at the
+        // release of the JDK that compiles, the JDK's own modules are the same API, read from the
+        // runtime image the file manager keeps open.
+        if (settings.release() > 0 && settings.release() != Runtime.version().feature()) {
             opts.addAll(List.of("--release", Integer.toString(settings.release())));
         }
         this.options = List.copyOf(opts);

@@ -87,6 +87,9 @@ public final class Executor implements AutoCloseable {
         Objects.requireNonNull(batch, "batch");
         batches++;
         Path batchDir = prepare();
+        if (!batch.runs().isEmpty()) {
+            workers.prestart(); // the worker JVM boots on the other core while javac works
+        }
         List<Compilation> compilation = new ArrayList<>();
 
         List<Path> replacementDirs = List.of();

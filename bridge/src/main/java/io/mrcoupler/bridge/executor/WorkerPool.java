@@ -32,15 +32,21 @@ final class WorkerPool implements AutoCloseable {
         this.projectClasspath = List.copyOf(projectClasspath);
     }
 
-    /** A live worker, started if there is none. */
-    WorkerProcess get() {
+    /** Starts a worker if there is none, without waiting: it boots while the batch compiles. */
+    void prestart() {
         if (current != null && (!current.isAlive() || current.runs() >= RUNS_PER_WORKER)) {
             retire();
         }
         if (current == null) {
-            current = WorkerProcess.start(command, workingDir, environment, log, STARTUP_TIMEOUT, projectClasspath);
+            current = WorkerProcess.launch(command, workingDir, environment, log);
             started++;
         }
+    }
+
+    /** A live, ready worker, started if there is none. */
+    WorkerProcess get() {
+        prestart();
+        current.awaitReady(STARTUP_TIMEOUT, projectClasspath);
         return current;
     }
 

@@ -31,12 +31,15 @@ final class WorkerProcess {
     private final Process process;
     private final Writer stdin;
     private final Path log;
+    private final List<String> command;
     private final BlockingQueue<WorkerEvent> events = new LinkedBlockingQueue<>();
+    private boolean ready;
     private int runs;
 
-    private WorkerProcess(Process process, Path log) {
+    private WorkerProcess(Process process, Path log, List<String> command) {
         this.process = process;
         this.log = log;
+        this.command = List.copyOf(command);
         this.stdin = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
         Thread reader = new Thread(this::readEvents, "mr-coupler-worker-" + process.pid() + "-reader");
         reader.setDaemon(true);
@@ -44,38 +47,47 @@ final class WorkerProcess {
     }
 
     /**
-     * Starts a worker and waits until it is ready.
+     * Starts a worker JVM without waiting for it: it boots while the executor compiles. Call
+     * {@link #awaitReady} before the first run.
      *
-     * @throws MrCouplerException when the JVM cannot be started or does not answer
+     * @throws MrCouplerException when the JVM cannot be started
      */
-    static WorkerProcess start(List<String> command, Path workingDir, Map<String, String> environment, Path log,
-            Duration startupTimeout, List<Path> projectClasspath) {
+    static WorkerProcess launch(List<String> command, Path workingDir, Map<String, String> environment, Path log) {
         ProcessBuilder builder = new ProcessBuilder(command).directory(workingDir.toFile())
                 .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
         builder.environment().clear();
         builder.environment().putAll(environment);
-        Process process;
         try {
-            process = builder.start();
+            return new WorkerProcess(builder.start(), log, command);
         } catch (IOException e) {
             throw new MrCouplerException("Could not start the test worker JVM " + command.get(0) + ": " + e.getMessage()
                     + ". Check the Java home MR-Coupler was given (the project's JDK).", e);
         }
-        WorkerProcess worker = new WorkerProcess(process, log);
-        WorkerEvent first = worker.next(startupTimeout.toMillis());
+    }
+
+    /**
+     * Waits until the worker says it is ready, then hands it the project classpath.
+     *
+     * @throws MrCouplerException when it does not answer in time or exits first
+     */
+    void awaitReady(Duration timeout, List<Path> projectClasspath) {
+        if (ready) {
+            return;
+        }
+        WorkerEvent first = next(timeout.toMillis());
         if (first == null || !first.is(WorkerEvent.READY)) {
-            worker.kill();
-            throw new MrCouplerException("The test worker JVM did not start (" + (first == null
-                    ? "no answer within " + startupTimeout.toSeconds() + " s" : "it exited with code "
-                    + worker.exitCode()) + "); its last output: " + worker.lastOutput(2000) + ". The command was: "
-                    + String.join(" ", command) + ". Check the Java home and the JUnit launcher and engines given"
-                    + " to the executor.");
+            String why = first == null ? "no answer within " + timeout.toSeconds() + " s"
+                    : "it exited with code " + exitCode();
+            kill();
+            throw new MrCouplerException("The test worker JVM did not start (" + why + "); its last output: "
+                    + lastOutput(2000) + ". The command was: " + String.join(" ", command) + ". Check the Java home"
+                    + " and the JUnit launcher and engines given to the executor.");
         }
         JsonObject init = new JsonObject();
         init.addProperty("op", "init");
         init.add("classpath", strings(projectClasspath.stream().map(Path::toString).toList()));
-        worker.send(init);
-        return worker;
+        send(init);
+        ready = true;
     }
 
     /** Asks for a run; false when the worker is gone already (its stdin is closed). */

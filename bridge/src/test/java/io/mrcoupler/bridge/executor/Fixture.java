@@ -76,12 +76,15 @@ public final class Fixture {
         return f;
     }
 
+    /** Settings for this project; -Dmrcoupler.test.javaHome=... runs the worker on another JDK. */
     public ExecutorSettings settings() {
         List<Path> cp = new ArrayList<>();
         cp.add(classes);
         cp.addAll(TestJars.junitApis());
+        String javaHome = System.getProperty("mrcoupler.test.javaHome");
         return ExecutorSettings.of(cp, List.of(sources), TestJars.launcherAndEngines(),
-                root.resolve("target/mr-coupler/work")).withRelease(17);
+                root.resolve("target/mr-coupler/work")).withRelease(17)
+                .withJavaHome(javaHome == null || javaHome.isBlank() ? null : Path.of(javaHome));
     }
 
     /** Every file of the project with its bytes, to show that nothing was changed. */

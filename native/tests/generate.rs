@@ -165,6 +165,13 @@ fn generate_refines_amplifies_validates_and_keeps_only_the_valid_mr() {
     assert_eq!(test_names(&kept).len(), 11);
     assert!(!out.join("generated-tests/com/acme/crypto/AESEncryption_encryptText_MTC2Test.java").exists());
 
+    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    assert!(html.contains("<span class=\"status kept\">kept</span>"), "{html}");
+    assert!(html.contains("<span class=\"status dropped\">filteredByMutation</span>"));
+    assert!(html.contains("is a specialisation of"), "the relation in the model's words");
+    assert!(html.contains("1 of 2 candidate MTC(s) kept"));
+    assert!(!html.contains("<script") && !html.contains("http"), "self-contained");
+
     let requests = std::fs::read_to_string(&llm.2).unwrap().lines().count();
     assert_eq!(requests, 5, "2 generations, 1 refinement, 2 amplifications");
     let tokens = &report["tokens"];

@@ -14,6 +14,25 @@ pub fn extract_java(reply: &str) -> Option<String> {
     Some(balance_braces(code.trim()))
 }
 
+/// What the model said around its code: the relation in words, for the report (at most `max`
+/// characters, on one line).
+pub fn prose(reply: &str, max: usize) -> String {
+    let mut inside = false;
+    let mut words = Vec::new();
+    for line in reply.lines() {
+        if line.trim_start().starts_with("```") {
+            inside = !inside;
+        } else if !inside && !line.trim().is_empty() {
+            words.push(line.trim());
+        }
+    }
+    let text = words.join(" ");
+    match text.char_indices().nth(max) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text,
+    }
+}
+
 /// Contents of ``` fences; an unclosed last fence runs to the end (a truncated reply).
 fn fenced_blocks(reply: &str) -> Vec<String> {
     let mut blocks = Vec::new();

@@ -6,7 +6,7 @@ mod imports;
 mod normalize;
 mod shape;
 
-pub use extract::extract_java;
+pub use extract::{extract_java, prose};
 pub use imports::ImportIndex;
 pub use normalize::{normalize, JUnit};
 pub use shape::{shapes, MethodShape};

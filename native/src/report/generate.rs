@@ -34,9 +34,18 @@ pub struct TargetReport {
     pub class: String,
     pub method: String,
     pub params: Vec<String>,
-    pub coupled: Vec<String>,
+    pub coupled: Vec<CoupledReport>,
     pub candidates: Vec<CandidateReport>,
     pub tokens: Totals,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CoupledReport {
+    pub method: String,
+    pub score: f64,
+    /// The sentences the prompt showed, one per coupling feature.
+    pub features: Vec<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -46,6 +55,8 @@ pub struct CandidateReport {
     /// The coupled method of the pair; None in the baseline.
     pub pair: Option<String>,
     pub repetition: u32,
+    /// The relation in the model's words (the prose of its first reply).
+    pub relation: String,
     pub status: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub detail: Option<String>,
@@ -63,6 +74,9 @@ pub struct CandidateReport {
     pub file: Option<String>,
     pub notes: Vec<String>,
     pub compile_errors: Vec<String>,
+    /// The kept class's source, for the HTML page.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -74,12 +88,15 @@ pub struct MethodReport {
 }
 
 impl GenerateReport {
-    pub fn write(&self, dir: &Path) -> CoreResult<PathBuf> {
+    /// `report.json` and `report.html` in `dir`; returns both paths.
+    pub fn write(&self, dir: &Path) -> CoreResult<(PathBuf, PathBuf)> {
         let path = dir.join("report.json");
         let json = serde_json::to_string_pretty(self)
             .map_err(|e| CoreError::new(format!("cannot encode the report: {e}"), ""))?;
         super::write_file(&path, &(json + "\n"))?;
-        Ok(path)
+        let html = dir.join("report.html");
+        super::write_file(&html, &super::html::render(self))?;
+        Ok((path, html))
     }
 
     pub fn summary_lines(&self) -> Vec<String> {

@@ -3,6 +3,7 @@
 pub mod check;
 pub mod couplings;
 pub mod generate;
+pub mod html;
 pub mod mutants;
 
 use crate::error::{CoreError, CoreResult};

@@ -227,23 +227,35 @@ impl GenerateRun {
             let method = t.method(&self.project);
             let mut candidates = Vec::new();
             for c in self.candidates.iter().filter(|c| c.target == *t) {
-                let file = if c.status == Status::Kept {
-                    let path = tests_dir.join(c.file_path());
-                    let code = steps::strip_tests(c.code.as_deref().unwrap_or(""), &c.kept_methods);
-                    crate::report::write_file(&path, &code)?;
-                    outputs.push(path.display().to_string());
-                    Some(path.display().to_string())
-                } else {
-                    None
+                let kept = (c.status == Status::Kept)
+                    .then(|| steps::strip_tests(c.code.as_deref().unwrap_or(""), &c.kept_methods));
+                let file = match &kept {
+                    Some(code) => {
+                        let path = tests_dir.join(c.file_path());
+                        crate::report::write_file(&path, code)?;
+                        outputs.push(path.display().to_string());
+                        Some(path.display().to_string())
+                    }
+                    None => None,
                 };
-                candidates.push(candidate_report(c, class, file));
+                let mut report = candidate_report(c, class, file);
+                report.code = kept;
+                candidates.push(report);
             }
             let tag_target = format!("{}#{}", class.qualified_name, method.signature());
             targets.push(TargetReport {
                 class: class.qualified_name.clone(),
                 method: method.name.clone(),
                 params: method.param_types(),
-                coupled: self.analyses[ti].coupled.iter().map(|c| class.methods[c.method].signature()).collect(),
+                coupled: self.analyses[ti]
+                    .coupled
+                    .iter()
+                    .map(|c| CoupledReport {
+                        method: class.methods[c.method].signature(),
+                        score: (c.score * 100.0).round() / 100.0,
+                        features: c.features.iter().map(|f| f.sentence.clone()).collect(),
+                    })
+                    .collect(),
                 candidates,
                 tokens: self.llm.accounting.grouped(|tag| tag.target.clone()).remove(&tag_target).unwrap_or_default(),
             });
@@ -262,11 +274,13 @@ impl GenerateRun {
             tokens_by_phase: self.llm.accounting.grouped(|tag| tag.phase.clone()),
             elapsed_ms: self.started.elapsed().as_millis(),
         };
-        let path = report.write(&config.output_dir)?;
+        let (path, html) = report.write(&config.output_dir)?;
+        outputs.insert(0, html.display().to_string());
         outputs.insert(0, path.display().to_string());
         let mut log = std::mem::take(&mut self.log);
         log.extend(report.summary_lines().into_iter().map(LogLine::info));
-        log.push(LogLine::info(format!("Wrote {} and the kept MTCs under {}", path.display(), tests_dir.display())));
+        log.push(LogLine::info(format!("Report: {} (and report.json beside it)", html.display())));
+        log.push(LogLine::info(format!("Kept MTCs: {}", tests_dir.display())));
         Ok(Action::done(self.progress(), log, outputs))
     }
 }
@@ -295,6 +309,12 @@ fn candidate_report(
         test_class: c.qualified_name.clone(),
         pair: c.coupled.map(|m| class.methods[m].signature()),
         repetition: c.repetition,
+        relation: c
+            .conversation
+            .iter()
+            .find(|m| m.role == "assistant")
+            .map(|m| crate::mtc::prose(&m.content, 400))
+            .unwrap_or_default(),
         status,
         detail,
         refined: c.refined,
@@ -314,5 +334,6 @@ fn candidate_report(
             .filter(|d| d.kind == "error")
             .map(|d| format!("line {}: {}", d.line, d.message))
             .collect(),
+        code: None,
     }
 }

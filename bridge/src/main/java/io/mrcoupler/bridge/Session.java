@@ -34,8 +34,13 @@ public final class Session implements AutoCloseable {
     /** Opens a session; throws {@link MrCouplerException} when the core rejects the config. */
     public static Session open(SessionConfig config) {
         Objects.requireNonNull(config, "config");
+        return open(Protocol.toJson(config));
+    }
+
+    /** Opens a session from a config already in JSON (settings this bridge has no record field for). */
+    static Session open(String configJson) {
         NativeLibrary.load();
-        long handle = NativeCore.open(Protocol.toJson(config));
+        long handle = NativeCore.open(configJson);
         if (handle <= 0) {
             throw new MrCouplerException("The MR-Coupler core returned the invalid session handle " + handle
                     + "; this is a bug in the core, please report it.");

@@ -1,0 +1,91 @@
+package io.mrcoupler.bridge;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import io.mrcoupler.bridge.executor.ExecutorSettings;
+import io.mrcoupler.bridge.executor.TestJars;
+import io.mrcoupler.bridge.protocol.Action;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The real core's generate mode on the example project, with the scripted LLM conversation of
+ * tests/llm/scripts/aes-example.json, and every batch compiled and run for real by the executor:
+ * the schemata, the candidates (one of which does not compile until refined), their amplified
+ * versions, and the validation on the pair's mutants.
+ */
+class GenerateSessionTest {
+
+    private static final Path ROOT = Paths.get(System.getProperty("mrcoupler.example.dir", "../example"))
+            .toAbsolutePath().normalize().getParent();
+    private static final Path EXAMPLE = ROOT.resolve("example");
+
+    @TempDir
+    Path out;
+
+    @Test
+    void generateRunsEveryBatchInTheWorkerAndKeepsTheValidRelation() throws Exception {
+        Process server = new ProcessBuilder("python3", ROOT.resolve("tests/llm/scripted_server.py").toString(),
+                "--script", ROOT.resolve("tests/llm/scripts/aes-example.json").toString(),
+                "--log", out.resolve("requests.jsonl").toString(), "--max-seconds", "120")
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        try {
+            String first = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8))
+                    .readLine();
+            int port = Integer.parseInt(first.trim().substring("PORT=".length()));
+            JsonObject config = JsonParser.parseString("""
+                    {"version": 1, "mode": "generate", "projectName": "example",
+                     "targets": "com.acme.crypto.AESEncryption#encryptText",
+                     "llm": {"model": "deepseek-chat", "apiKeyEnv": "MRC_TEST_GENERATE_KEY",
+                             "pricePerMillionPrompt": 0.27, "pricePerMillionCompletion": 1.1, "retryBaseMillis": 10},
+                     "generation": {"maxPairsPerTarget": 2}}""").getAsJsonObject();
+            config.addProperty("projectDir", EXAMPLE.toString());
+            config.add("sourceRoots", array(EXAMPLE.resolve("src/main/java")));
+            config.add("testSourceRoots", array(EXAMPLE.resolve("src/test/java")));
+            config.addProperty("outputDir", out.toString());
+            config.getAsJsonObject("llm").addProperty("baseUrl", "http://127.0.0.1:" + port + "/v1");
+            ExecutorSettings settings = ExecutorSettings.of(TestJars.junitApis(),
+                    List.of(EXAMPLE.resolve("src/main/java")), TestJars.launcherAndEngines(), out.resolve("work"))
+                    .withRelease(17);
+            RecordingSink sink = new RecordingSink();
+
+            Action done;
+            try (Session session = Session.open(config.toString())) {
+                done = session.run(sink, settings);
+            }
+
+            assertTrue(done.isDone(), sink.lines().toString());
+            JsonObject report = JsonParser.parseString(Files.readString(out.resolve("report.json")))
+                    .getAsJsonObject();
+            JsonArray candidates = report.getAsJsonArray("targets").get(0).getAsJsonObject()
+                    .getAsJsonArray("candidates");
+            JsonObject valid = candidates.get(0).getAsJsonObject();
+            JsonObject invalid = candidates.get(1).getAsJsonObject();
+            assertEquals("kept", valid.get("status").getAsString(), valid + "\n" + sink.lines());
+            assertTrue(valid.get("refined").getAsBoolean(), "the compile error went back to the model: " + valid);
+            assertEquals(1.0, valid.get("p").getAsDouble(), valid.toString());
+            assertEquals("filteredByMutation", invalid.get("status").getAsString(), invalid.toString());
+            // Listing 6 of the paper: the invalid relation holds on 3 of its 11 inputs on the original.
+            assertEquals(3.0 / 11, invalid.get("p").getAsDouble(), 1e-9, invalid.toString());
+        } finally {
+            server.destroyForcibly();
+        }
+    }
+
+    private static JsonArray array(Path path) {
+        JsonArray a = new JsonArray();
+        a.add(path.toString());
+        return a;
+    }
+}

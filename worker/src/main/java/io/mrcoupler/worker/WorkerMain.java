@@ -24,6 +24,7 @@ import java.util.Map;
  *      {"op":"run","testClass":"com.acme.FooTest","mutant":3,"classDirs":[compiled folders],"exclude":[unique ids]}
  *      {"op":"quit"}
  * out: @@mrc {"event":"ready"}
+ *      @@mrc {"event":"initialized"}             (or "initFailed" with "error", then it exits)
  *      @@mrc {"event":"started","id":..,"test":true,"leaf":..,"name":"check()"}
  *      @@mrc {"event":"finished","id":..,"test":true,"leaf":..,"name":..,"status":"failed","durationMs":3,
  *             "message":..,"exceptionType":..,"frames":[..]}
@@ -60,7 +61,14 @@ public final class WorkerMain {
             Map<String, Object> request = Wire.parseObject(line);
             String op = String.valueOf(request.get("op"));
             if (op.equals("init")) {
-                runner = new Runner(channel, output, state, urls(Wire.strings(request.get("classpath"))));
+                try {
+                    runner = new Runner(channel, output, state, urls(Wire.strings(request.get("classpath"))));
+                } catch (Throwable e) {
+                    // No launcher, or one of another JUnit than the engines: nothing can run here.
+                    channel.send(Wire.object("event", "initFailed", "error", e.toString()));
+                    System.exit(2);
+                }
+                channel.send(Wire.object("event", "initialized"));
             } else if (op.equals("run")) {
                 if (runner == null) {
                     throw new IllegalStateException("a run arrived before init");

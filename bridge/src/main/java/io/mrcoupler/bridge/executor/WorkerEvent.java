@@ -15,6 +15,7 @@ record WorkerEvent(String event, String id, boolean test, String leaf, String na
         String message, String exceptionType, List<String> frames, boolean dirty, String notFound, String error) {
 
     static final String READY = "ready";
+    static final String INITIALIZED = "initialized";
     static final String STARTED = "started";
     static final String FINISHED = "finished";
     static final String DONE = "done";

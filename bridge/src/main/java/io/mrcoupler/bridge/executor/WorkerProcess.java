@@ -66,9 +66,12 @@ final class WorkerProcess {
     }
 
     /**
-     * Waits until the worker says it is ready, then hands it the project classpath.
+     * Waits until the worker says it is ready, hands it the project classpath, and waits until its
+     * launcher is set up.
      *
-     * @throws MrCouplerException when it does not answer in time or exits first
+     * @throws MrCouplerException when it does not answer in time, exits first, or cannot load the
+     *                            launcher: a setup error that every run would hit, so it fails the
+     *                            session rather than each test
      */
     void awaitReady(Duration timeout, List<Path> projectClasspath) {
         if (ready) {
@@ -87,7 +90,21 @@ final class WorkerProcess {
         init.addProperty("op", "init");
         init.add("classpath", strings(projectClasspath.stream().map(Path::toString).toList()));
         send(init);
+        WorkerEvent initialized = next(timeout.toMillis());
+        if (initialized == null || !initialized.is(WorkerEvent.INITIALIZED)) {
+            String why = initialized == null ? "no answer within " + timeout.toSeconds() + " s"
+                    : initialized.error() != null ? initialized.error() : "it exited with code " + exitCode();
+            kill();
+            throw new MrCouplerException("The test worker JVM could not set up the JUnit Platform launcher (" + why
+                    + "). The worker's classpath must hold the launcher and the engines of the project's JUnit"
+                    + " version (JUnitPlatform.forProject names them); it was: " + classpathOf(command) + ".");
+        }
         ready = true;
+    }
+
+    private static String classpathOf(List<String> command) {
+        int at = command.indexOf("-cp");
+        return at >= 0 && at + 1 < command.size() ? command.get(at + 1) : String.join(" ", command);
     }
 
     /** Asks for a run; false when the worker is gone already (its stdin is closed). */

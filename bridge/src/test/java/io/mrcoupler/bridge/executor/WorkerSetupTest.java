@@ -63,4 +63,19 @@ class WorkerSetupTest {
         MrCouplerException e = assertThrows(MrCouplerException.class, () -> new Executor(settings));
         assertTrue(e.getMessage().contains("bin/java"), e.getMessage());
     }
+
+    @Test
+    void aWorkerClasspathWithoutTheLauncherIsAClearError(@TempDir Path dir) throws Exception {
+        Fixture project = Fixture.create(dir);
+        ExecutorSettings settings = project.settings();
+        ExecutorSettings noLauncher = new ExecutorSettings(settings.javaHome(), settings.projectClasspath(),
+                settings.sourcePath(), settings.release(), List.of(), settings.scratchDir(), null, null, 0, null, null,
+                null);
+        try (Executor executor = new Executor(noLauncher)) {
+            MrCouplerException e = assertThrows(MrCouplerException.class, () -> executor.run(
+                    Fixture.tests("b", Fixture.jupiter("ATest", "    @Test void t() { }"), 10_000)));
+            assertTrue(e.getMessage().contains("org/junit/platform/launcher"), e.getMessage());
+            assertTrue(e.getMessage().contains("JUnitPlatform.forProject"), e.getMessage());
+        }
+    }
 }

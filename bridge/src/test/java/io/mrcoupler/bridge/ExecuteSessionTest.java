@@ -137,7 +137,7 @@ class ExecuteSessionTest {
         // The mutants mode asks the executor to compile each class's schemata; the example project
         // was never compiled, so AESEncryption's schemata compiles against its source path.
         Path out = dir.resolve("out");
-        SessionConfig config = new SessionConfig(Protocol.VERSION, "mutants", "example", EXAMPLE.toString(),
+        SessionConfig config = SessionConfig.of(SessionConfig.MODE_MUTANTS, "example", EXAMPLE.toString(),
                 List.of(EXAMPLE.resolve("src/main/java").toString()), List.of(EXAMPLE.resolve("src/test/java").toString()),
                 out.toString(), "com.acme.crypto.AESEncryption#encryptText", "UTF-8");
         ExecutorSettings settings = ExecutorSettings.of(TestJars.junitApis(), List.of(EXAMPLE.resolve("src/main/java")),

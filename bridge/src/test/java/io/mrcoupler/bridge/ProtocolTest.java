@@ -1,6 +1,7 @@
 package io.mrcoupler.bridge;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
@@ -9,11 +10,13 @@ import io.mrcoupler.bridge.protocol.Action;
 import io.mrcoupler.bridge.protocol.BatchResults;
 import io.mrcoupler.bridge.protocol.Compilation;
 import io.mrcoupler.bridge.protocol.CompileDiagnostic;
+import io.mrcoupler.bridge.protocol.GenerationSettings;
+import io.mrcoupler.bridge.protocol.LlmSettings;
+import io.mrcoupler.bridge.protocol.SessionConfig;
 import io.mrcoupler.bridge.protocol.Protocol;
 import io.mrcoupler.bridge.protocol.RunResult;
 import io.mrcoupler.bridge.protocol.TestResult;
 import io.mrcoupler.bridge.protocol.Results;
-import io.mrcoupler.bridge.protocol.SessionConfig;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -36,7 +39,25 @@ class ProtocolTest {
         assertEquals("/p/target/mr-coupler", json.get("outputDir").getAsString());
         assertEquals("com.acme.crypto.AESEncryption#encryptText", json.get("targets").getAsString());
         assertEquals("ISO-8859-1", json.get("sourceEncoding").getAsString());
-        assertEquals(9, json.size());
+        assertEquals(9, json.size(), "unset settings are left out, so the core's defaults apply");
+    }
+
+    @Test
+    void generateSettingsAndTheVerdictUseTheProtocolNames() {
+        SessionConfig config = SessionConfig.of(SessionConfig.MODE_GENERATE, "p", "/p", List.of(), List.of(), "/o", "A#b", null)
+                .withLlm(LlmSettings.of("http://localhost:11434/v1", "qwen2.5-coder", ""))
+                .withGeneration(GenerationSettings.defaults("4"))
+                .withFailOnViolation(false);
+        JsonObject json = JsonParser.parseString(Protocol.toJson(config)).getAsJsonObject();
+        assertEquals("http://localhost:11434/v1", json.getAsJsonObject("llm").get("baseUrl").getAsString());
+        assertEquals("", json.getAsJsonObject("llm").get("apiKeyEnv").getAsString());
+        assertEquals(3, json.getAsJsonObject("llm").size(), "only what was set");
+        assertEquals("4", json.getAsJsonObject("generation").get("junit").getAsString());
+        assertFalse(json.get("failOnViolation").getAsBoolean());
+        Action done = Protocol.fromJson("{\"version\":1,\"kind\":\"done\",\"log\":[],\"outputs\":[],"
+                + "\"verdict\":{\"failBuild\":true,\"message\":\"1 violated\"}}", Action.class);
+        assertTrue(done.failsBuild());
+        assertEquals("1 violated", done.verdict().message());
     }
 
     @Test

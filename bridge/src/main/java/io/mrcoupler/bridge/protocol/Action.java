@@ -11,9 +11,11 @@ import java.util.List;
  * @param log      lines to print, in order, at their level
  * @param outputs  absolute paths of the files the core wrote (with {@code done})
  * @param batch    what to compile and run (with {@code execute}); otherwise {@code null}
+ * @param verdict  with {@code done} of a {@code check} session: whether to fail the build; otherwise
+ *                 {@code null}
  */
 public record Action(int version, String kind, Progress progress, List<LogLine> log, List<String> outputs,
-        Batch batch) {
+        Batch batch, Verdict verdict) {
 
     /** The session is finished; nothing more will be written. */
     public static final String KIND_DONE = "done";
@@ -31,5 +33,10 @@ public record Action(int version, String kind, Progress progress, List<LogLine> 
 
     public boolean isExecute() {
         return KIND_EXECUTE.equals(kind);
+    }
+
+    /** Whether the core says the build must fail (a violated relation in {@code check}). */
+    public boolean failsBuild() {
+        return verdict != null && verdict.failBuild();
     }
 }

@@ -151,3 +151,45 @@ def assert_well_formed_target(target):
         assert entry["features"], f"{entry['method']} is coupled without a feature"
         for feature in entry["features"]:
             assert feature["kind"] and feature["evidence"], feature
+
+
+class ScriptedLlm:
+    """A running tests/llm/scripted_server.py: its base URL, and the requests it received."""
+
+    def __init__(self, process, port, log):
+        self.process = process
+        self.base_url = f"http://127.0.0.1:{port}/v1"
+        self.log = log
+
+    def requests(self):
+        if not self.log.is_file():
+            return []
+        return [json.loads(line) for line in self.log.read_text(encoding="utf-8").splitlines()]
+
+
+@pytest.fixture
+def scripted_llm(tmp_path):
+    """Starts the scripted OpenAI-compatible server on 127.0.0.1 with a script of
+    tests/llm/scripts/ (e.g. "aes-example.json"); stops it after the test. The API key variable
+    MRC_E2E_LLM_KEY is set for the builds the test starts (see `llm_env`)."""
+    servers = []
+
+    def start(script):
+        log = tmp_path / f"llm-requests-{len(servers)}.jsonl"
+        process = subprocess.Popen(
+            ["python3", str(REPO / "tests" / "llm" / "scripted_server.py"), "--script",
+             str(REPO / "tests" / "llm" / "scripts" / script), "--log", str(log), "--max-seconds", str(TIMEOUT)],
+            stdout=subprocess.PIPE, text=True)
+        port = int(process.stdout.readline().strip().removeprefix("PORT="))
+        servers.append(process)
+        return ScriptedLlm(process, port, log)
+
+    yield start
+    for process in servers:
+        process.kill()
+        process.wait()
+
+
+def llm_env():
+    """The environment of a build that talks to the scripted LLM: the fake key it expects."""
+    return {**os.environ, "MRC_E2E_LLM_KEY": "sk-e2e-not-a-real-key"}

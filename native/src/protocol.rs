@@ -63,6 +63,12 @@ pub struct SessionConfig {
     /// `check`: fail the build when a kept relation is violated (else only report it).
     #[serde(default = "yes")]
     pub fail_on_violation: bool,
+    /// `generate`: a test source root to copy the kept MTCs into; an existing file is never replaced.
+    #[serde(default)]
+    pub export_to: Option<PathBuf>,
+    /// `check`: a git revision; first generate MTCs for the methods changed since it.
+    #[serde(default)]
+    pub since: Option<String>,
 }
 
 fn yes() -> bool {

@@ -21,6 +21,10 @@ import java.util.List;
  * @param llm                the model ({@code generate})
  * @param generation         the phases ({@code generate})
  * @param failOnViolation    whether a violated relation fails the build ({@code check})
+ * @param exportTo           a test source root to copy the kept MTCs into; an existing file is never
+ *                           replaced ({@code generate})
+ * @param since              a git revision: {@code check} first generates MTCs for the methods changed
+ *                           since it
  */
 public record SessionConfig(
         int version,
@@ -37,7 +41,9 @@ public record SessionConfig(
         Integer maxMutantsPerMethod,
         LlmSettings llm,
         GenerationSettings generation,
-        Boolean failOnViolation) {
+        Boolean failOnViolation,
+        String exportTo,
+        String since) {
 
     public static final String MODE_COUPLINGS = "couplings";
     public static final String MODE_MUTANTS = "mutants";
@@ -53,7 +59,7 @@ public record SessionConfig(
     public static SessionConfig of(String mode, String projectName, String projectDir, List<String> sourceRoots,
             List<String> testSourceRoots, String outputDir, String targets, String sourceEncoding) {
         return new SessionConfig(Protocol.VERSION, mode, projectName, projectDir, sourceRoots, testSourceRoots,
-                outputDir, targets, sourceEncoding, null, null, null, null, null, null);
+                outputDir, targets, sourceEncoding, null, null, null, null, null, null, null, null);
     }
 
     /** A {@code couplings} session: find the methods coupled to each target and write couplings.json. */
@@ -65,23 +71,36 @@ public record SessionConfig(
 
     public SessionConfig withMutation(String scope, Boolean export, Integer maxPerMethod) {
         return new SessionConfig(version, mode, projectName, projectDir, sourceRoots, testSourceRoots, outputDir,
-                targets, sourceEncoding, scope, export, maxPerMethod, llm, generation, failOnViolation);
+                targets, sourceEncoding, scope, export, maxPerMethod, llm, generation, failOnViolation, exportTo, since);
     }
 
     public SessionConfig withLlm(LlmSettings settings) {
         return new SessionConfig(version, mode, projectName, projectDir, sourceRoots, testSourceRoots, outputDir,
                 targets, sourceEncoding, mutationScope, exportMutants, maxMutantsPerMethod, settings, generation,
-                failOnViolation);
+                failOnViolation, exportTo, since);
     }
 
     public SessionConfig withGeneration(GenerationSettings settings) {
         return new SessionConfig(version, mode, projectName, projectDir, sourceRoots, testSourceRoots, outputDir,
                 targets, sourceEncoding, mutationScope, exportMutants, maxMutantsPerMethod, llm, settings,
-                failOnViolation);
+                failOnViolation, exportTo, since);
     }
 
     public SessionConfig withFailOnViolation(Boolean fail) {
         return new SessionConfig(version, mode, projectName, projectDir, sourceRoots, testSourceRoots, outputDir,
-                targets, sourceEncoding, mutationScope, exportMutants, maxMutantsPerMethod, llm, generation, fail);
+                targets, sourceEncoding, mutationScope, exportMutants, maxMutantsPerMethod, llm, generation, fail,
+                exportTo, since);
+    }
+
+    public SessionConfig withExportTo(String testSourceRoot) {
+        return new SessionConfig(version, mode, projectName, projectDir, sourceRoots, testSourceRoots, outputDir,
+                targets, sourceEncoding, mutationScope, exportMutants, maxMutantsPerMethod, llm, generation,
+                failOnViolation, testSourceRoot, since);
+    }
+
+    public SessionConfig withSince(String revision) {
+        return new SessionConfig(version, mode, projectName, projectDir, sourceRoots, testSourceRoots, outputDir,
+                targets, sourceEncoding, mutationScope, exportMutants, maxMutantsPerMethod, llm, generation,
+                failOnViolation, exportTo, revision);
     }
 }

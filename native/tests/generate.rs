@@ -38,7 +38,7 @@ fn server(log: &Path) -> Server {
     Server(child, port, log.to_path_buf())
 }
 
-fn config(port: u16, out: &Path) -> String {
+fn config(port: u16, out: &Path, export: &Path) -> String {
     std::env::set_var("MRC_TEST_GENERATE_KEY", "sk-test");
     json!({
         "version": 1, "mode": "generate", "projectName": "example", "projectDir": root().join("example"),
@@ -47,6 +47,7 @@ fn config(port: u16, out: &Path) -> String {
         "llm": {"baseUrl": format!("http://127.0.0.1:{port}/v1"), "model": "deepseek-chat", "apiKeyEnv": "MRC_TEST_GENERATE_KEY",
                 "pricePerMillionPrompt": 0.27, "pricePerMillionCompletion": 1.1, "retryBaseMillis": 10},
         "generation": {"maxPairsPerTarget": 2},
+        "exportTo": export,
     })
     .to_string()
 }
@@ -142,7 +143,8 @@ fn generate_refines_amplifies_validates_and_keeps_only_the_valid_mr() {
     let _ = std::fs::remove_dir_all(&out);
     std::fs::create_dir_all(&out).unwrap();
     let llm = server(&out.join("requests.jsonl"));
-    let (done, phases) = drive(&config(llm.1, &out));
+    let export = out.join("src-test-java");
+    let (done, phases) = drive(&config(llm.1, &out, &export));
     assert_eq!(phases, vec!["schemata", "check", "check", "validate", "finish"], "{done}");
 
     let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
@@ -185,7 +187,13 @@ fn generate_refines_amplifies_validates_and_keeps_only_the_valid_mr() {
     std::fs::create_dir_all(&again).unwrap();
     std::fs::create_dir_all(again.join("llm-cache")).unwrap();
     copy_dir(&out.join("llm-cache"), &again.join("llm-cache"));
-    let (_, _) = drive(&config(llm.1, &again));
+    let exported = export.join("com/acme/crypto/AESEncryption_encryptText_MTC1Test.java");
+    assert_eq!(std::fs::read_to_string(&exported).unwrap(), kept, "exported as kept");
+    std::fs::write(&exported, "// the user's own edits").unwrap();
+    let (done2, _) = drive(&config(llm.1, &again, &export));
+    assert_eq!(std::fs::read_to_string(&exported).unwrap(), "// the user's own edits", "never replaced");
+    let log2 = done2["log"].as_array().unwrap().iter().map(|l| l["message"].as_str().unwrap().to_string());
+    assert!(log2.clone().any(|l| l.contains("exists already; it was left as it is")), "{:?}", log2.collect::<Vec<_>>());
     let report2: Value = serde_json::from_str(&std::fs::read_to_string(again.join("report.json")).unwrap()).unwrap();
     assert_eq!(std::fs::read_to_string(&llm.2).unwrap().lines().count(), 5, "no new request");
     assert_eq!(report2["tokens"]["cached"], 5);

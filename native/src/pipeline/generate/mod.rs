@@ -221,6 +221,7 @@ impl GenerateRun {
         use crate::report::generate::*;
         let tests_dir = config.output_dir.join("generated-tests");
         let mut outputs = Vec::new();
+        let mut exported = Vec::new();
         let mut targets = Vec::new();
         for (ti, t) in self.targets.iter().enumerate() {
             let class = t.class(&self.project);
@@ -234,6 +235,9 @@ impl GenerateRun {
                         let path = tests_dir.join(c.file_path());
                         crate::report::write_file(&path, code)?;
                         outputs.push(path.display().to_string());
+                        if let Some(export) = &config.export_to {
+                            exported.push(export_one(&export.join(c.file_path()), code)?);
+                        }
                         Some(path.display().to_string())
                     }
                     None => None,
@@ -278,11 +282,21 @@ impl GenerateRun {
         outputs.insert(0, html.display().to_string());
         outputs.insert(0, path.display().to_string());
         let mut log = std::mem::take(&mut self.log);
+        log.extend(exported);
         log.extend(report.summary_lines().into_iter().map(LogLine::info));
         log.push(LogLine::info(format!("Report: {} (and report.json beside it)", html.display())));
         log.push(LogLine::info(format!("Kept MTCs: {}", tests_dir.display())));
         Ok(Action::done(self.progress(), log, outputs))
     }
+}
+
+/// Copy a kept MTC into the project's test sources; nothing the user wrote is ever replaced.
+fn export_one(path: &std::path::Path, code: &str) -> CoreResult<LogLine> {
+    if path.exists() {
+        return Ok(LogLine::warn(format!("{} exists already; it was left as it is", path.display())));
+    }
+    crate::report::write_file(path, code)?;
+    Ok(LogLine::info(format!("Exported {}", path.display())))
 }
 
 fn candidate_report(

@@ -194,3 +194,46 @@ fn the_gate_fails_the_build_naming_the_violated_relation_its_inputs_and_assertio
     assert!(passing["verdict"]["message"].as_str().unwrap().contains("all 1 kept metamorphic relation(s) hold"));
     std::fs::remove_dir_all(&out).ok();
 }
+
+fn git(dir: &std::path::Path, args: &[&str]) {
+    let ok = std::process::Command::new("git").arg("-C").arg(dir).args(args).output().unwrap().status.success();
+    assert!(ok, "git {args:?}");
+}
+
+#[test]
+fn since_generates_for_the_methods_changed_since_a_revision_before_checking() {
+    let repo = std::env::temp_dir().join(format!("mrc-since-{}", std::process::id()));
+    let src = repo.join("src/main/java/com/acme");
+    std::fs::create_dir_all(&src).unwrap();
+    std::fs::copy(fixture_path("com/acme/Counter.java"), src.join("Counter.java")).unwrap();
+    git(&repo, &["init", "-q"]);
+    git(&repo, &["-c", "user.email=t@t", "-c", "user.name=t", "add", "."]);
+    git(&repo, &["-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "start"]);
+    let mut config: Value = serde_json::from_str(&config("", &repo.join("target"))).unwrap();
+    config["mode"] = "check".into();
+    config["projectDir"] = repo.to_str().unwrap().into();
+    config["sourceRoots"] = serde_json::json!([repo.join("src/main/java")]);
+    config["since"] = "HEAD".into();
+
+    // Nothing changed: straight to the check, which finds nothing kept.
+    let handle = sessions::open(&config.to_string()).unwrap();
+    let done: Value = serde_json::from_str(&sessions::next(handle, r#"{"version":1}"#).unwrap()).unwrap();
+    let log: Vec<&str> = done["log"].as_array().unwrap().iter().map(|l| l["message"].as_str().unwrap()).collect();
+    assert!(log.contains(&"0 method(s) changed since HEAD"), "{log:?}");
+
+    // Change current(): generation comes first, and without an LLM it says what to configure.
+    let file = src.join("Counter.java");
+    let changed = std::fs::read_to_string(&file).unwrap().replace("return count;", "return count + 0;");
+    std::fs::write(&file, changed).unwrap();
+    let err = sessions::next(sessions::open(&config.to_string()).unwrap(), r#"{"version":1}"#).unwrap_err().to_string();
+    assert!(err.contains("no LLM is configured"), "{err}");
+    let err = sessions::open(&{
+        config["since"] = "no-such-revision".into();
+        config.to_string()
+    })
+    .and_then(|h| sessions::next(h, r#"{"version":1}"#))
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("no-such-revision") && err.contains("git checkout"), "{err}");
+    std::fs::remove_dir_all(&repo).ok();
+}

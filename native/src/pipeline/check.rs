@@ -3,36 +3,80 @@
 //! compiling MTC is a violated relation; the gate names it with its inputs and its assertion,
 //! writes JUnit XML for CI systems, and tells the plugin whether to fail the build.
 
+use super::changes::changed_targets;
+use super::generate::GenerateRun;
 use crate::error::{CoreError, CoreResult};
-use crate::protocol::{Action, Batch, LogLine, Progress, Results, Run, SessionConfig, SourceText, Verdict};
+use crate::protocol::{Action, ActionKind, Batch, LogLine, Progress, Results, Run, SessionConfig, SourceText, Verdict};
 use crate::report::check::{CheckReport, Violation};
 use std::path::{Path, PathBuf};
 
 pub struct CheckRun {
     dir: PathBuf,
+    /// With `since`: MTCs for the methods changed since the revision are generated first.
+    generation: Option<Box<GenerateRun>>,
     tests: Vec<SourceText>,
+    loaded: bool,
     pending: Option<String>,
+    log: Vec<LogLine>,
 }
 
 impl CheckRun {
     pub fn start(config: &SessionConfig) -> CoreResult<Self> {
+        let mut log = Vec::new();
+        let generation = match &config.since {
+            None => None,
+            Some(revision) => {
+                let specs = changed_targets(config, revision)?;
+                log.push(LogLine::info(format!(
+                    "{} method(s) changed since {revision}{}",
+                    specs.len(),
+                    if specs.is_empty() { "" } else { ": generating MTCs for them before the check" }
+                )));
+                if specs.is_empty() {
+                    None
+                } else {
+                    Some(Box::new(GenerateRun::start(config, &specs)?))
+                }
+            }
+        };
         let dir = config.output_dir.join("generated-tests");
+        Ok(CheckRun { dir, generation, tests: Vec::new(), loaded: false, pending: None, log })
+    }
+
+    /// The kept MTCs, read when the check begins (after any generation).
+    fn load(&mut self) -> CoreResult<()> {
+        let dir = &self.dir;
         let mut files = Vec::new();
-        collect(&dir, &mut files);
+        collect(dir, &mut files);
         files.sort();
         let tests = files
             .iter()
             .map(|f| {
                 let content = std::fs::read_to_string(f)
                     .map_err(|e| CoreError::new(format!("cannot read the kept MTC {}: {e}", f.display()), ""))?;
-                let path = f.strip_prefix(&dir).unwrap_or(f).to_string_lossy().replace('\\', "/");
+                let path = f.strip_prefix(dir).unwrap_or(f).to_string_lossy().replace('\\', "/");
                 Ok(SourceText { path, content })
             })
             .collect::<CoreResult<Vec<_>>>()?;
-        Ok(CheckRun { dir, tests, pending: None })
+        self.tests = tests;
+        self.loaded = true;
+        Ok(())
     }
 
     pub fn step(&mut self, results: &Results, config: &SessionConfig) -> CoreResult<Action> {
+        if let Some(generation) = self.generation.as_mut() {
+            let mut action = generation.step(results, config)?;
+            if action.kind == ActionKind::Execute {
+                action.log.splice(0..0, std::mem::take(&mut self.log));
+                return Ok(action);
+            }
+            self.log.extend(action.log);
+            self.generation = None;
+            return self.step(&Results::default(), config);
+        }
+        if !self.loaded {
+            self.load()?;
+        }
         let progress = |message: &str| Progress {
             phase: "check".into(),
             targets_done: 0,
@@ -41,13 +85,15 @@ impl CheckRun {
         };
         if self.tests.is_empty() {
             let message = format!("no kept MTCs under {}: run generate first; nothing to check", self.dir.display());
-            return Ok(Action::done(progress(&message), vec![LogLine::warn(message.clone())], Vec::new()));
+            let mut log = std::mem::take(&mut self.log);
+            log.push(LogLine::warn(message.clone()));
+            return Ok(Action::done(progress(&message), log, Vec::new()));
         }
         let Some(expected) = self.pending.take() else {
             self.pending = Some("check-1".into());
             let runs = self.tests.iter().map(|t| Run { test_class: class_of(&t.path), mutant: 0 }).collect();
             let batch = Batch { id: "check-1".into(), sources: self.tests.clone(), runs, ..Batch::default() };
-            return Ok(Action::execute(progress("running the kept MTCs"), Vec::new(), batch));
+            return Ok(Action::execute(progress("running the kept MTCs"), std::mem::take(&mut self.log), batch));
         };
         if results.batch_id.as_deref() != Some(expected.as_str()) {
             return Err(CoreError::new(
@@ -59,7 +105,8 @@ impl CheckRun {
         let xml_dir = config.output_dir.join("check-reports");
         let mut outputs = report.write_junit_xml(&xml_dir)?;
         outputs.sort();
-        let mut log: Vec<LogLine> = report.summary_lines().into_iter().map(LogLine::info).collect();
+        let mut log = std::mem::take(&mut self.log);
+        log.extend(report.summary_lines().into_iter().map(LogLine::info));
         let violated = report.violations.len();
         for v in &report.violations {
             log.push(LogLine::warn(describe(v)));

@@ -4,6 +4,7 @@
 //! with the executor compiling each class's schemata).
 
 mod analyse;
+mod changes;
 mod check;
 mod couplings;
 mod generate;

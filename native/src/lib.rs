@@ -7,6 +7,7 @@
 //! - [`report`]: the files and lines a run leaves behind.
 //! - [`protocol`]: the JSON that crosses JNI; `jni` is the only file with extern functions.
 
+pub mod builtin;
 pub mod context;
 pub mod coupling;
 pub mod error;

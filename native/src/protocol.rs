@@ -80,6 +80,8 @@ fn yes() -> bool {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct GenerationSettings {
+    /// `llm` or `builtin` (MR templates, no LLM); unset: the LLM when one is configured.
+    pub provider: Option<String>,
     pub coupling: bool,
     pub amplification: bool,
     pub validation: bool,
@@ -102,6 +104,7 @@ pub struct GenerationSettings {
 impl Default for GenerationSettings {
     fn default() -> Self {
         GenerationSettings {
+            provider: None,
             coupling: true,
             amplification: true,
             validation: true,

@@ -221,12 +221,18 @@ fn since_generates_for_the_methods_changed_since_a_revision_before_checking() {
     let log: Vec<&str> = done["log"].as_array().unwrap().iter().map(|l| l["message"].as_str().unwrap()).collect();
     assert!(log.contains(&"0 method(s) changed since HEAD"), "{log:?}");
 
-    // Change current(): generation comes first, and without an LLM it says what to configure.
+    // Change current(): generation for it comes first (here by the built-in generator: no LLM).
     let file = src.join("Counter.java");
     let changed = std::fs::read_to_string(&file).unwrap().replace("return count;", "return count + 0;");
     std::fs::write(&file, changed).unwrap();
-    let err = sessions::next(sessions::open(&config.to_string()).unwrap(), r#"{"version":1}"#).unwrap_err().to_string();
-    assert!(err.contains("no LLM is configured"), "{err}");
+    let handle = sessions::open(&config.to_string()).unwrap();
+    let first: Value = serde_json::from_str(&sessions::next(handle, r#"{"version":1}"#).unwrap()).unwrap();
+    sessions::close(handle);
+    let log: Vec<&str> = first["log"].as_array().unwrap().iter().map(|l| l["message"].as_str().unwrap()).collect();
+    assert!(log.iter().any(|l| l.starts_with("1 method(s) changed since HEAD: generating")), "{log:?}");
+    assert!(log.iter().any(|l| l.starts_with("No LLM is configured: the built-in generator")), "{log:?}");
+    assert_eq!(first["kind"], "execute", "generation's first batch: the schemata of Counter");
+    assert_eq!(first["batch"]["replacements"][0]["path"], "com/acme/Counter.java");
     let err = sessions::open(&{
         config["since"] = "no-such-revision".into();
         config.to_string()

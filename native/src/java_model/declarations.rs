@@ -190,14 +190,21 @@ fn fields_of(member: Node, src: &str) -> Vec<FieldModel> {
     let declarators: Vec<Node> = member.children_by_field_id(FIELDS.declarator, &mut cursor).collect();
     declarators
         .into_iter()
-        .filter_map(|d| d.child_by_field_id(FIELDS.name.get()))
-        .map(|n| FieldModel {
+        .filter_map(|d| Some((d.child_by_field_id(FIELDS.name.get())?, d.child_by_field_id(FIELDS.value.get()))))
+        .map(|(n, value)| FieldModel {
             name: text(n, src).to_string(),
             type_name: type_name.clone(),
             modifiers: modifiers.clone(),
             line: line(n),
+            literal: value.filter(|v| is_literal(*v)).map(|v| text(v, src).to_string()),
         })
         .collect()
+}
+
+fn is_literal(value: Node) -> bool {
+    value.kind().ends_with("_literal")
+        || matches!(value.kind(), "true" | "false")
+        || (value.kind() == "unary_expression" && value.named_child(0).is_some_and(is_literal))
 }
 
 fn enum_constants(enum_node: Node, src: &str) -> Vec<FieldModel> {
@@ -216,6 +223,7 @@ fn enum_constants(enum_node: Node, src: &str) -> Vec<FieldModel> {
             type_name: enum_name.clone(),
             modifiers: ["public", "static", "final"].map(String::from).to_vec(),
             line: line(n),
+            literal: None,
         })
         .collect()
 }
@@ -236,6 +244,7 @@ fn record_components(class: Node, src: &str) -> Vec<FieldModel> {
             type_name: p.type_name,
             modifiers: vec!["private".into(), "final".into()],
             line: line(class),
+            literal: None,
         })
         .collect()
 }

@@ -58,6 +58,8 @@ pub struct FieldModel {
     pub type_name: String,
     pub modifiers: Vec<String>,
     pub line: usize,
+    /// The initializer when it is a literal (`", "`, `16`, `-1L`), for code that must repeat it.
+    pub literal: Option<String>,
 }
 
 impl FieldModel {

@@ -55,7 +55,10 @@ pub struct CandidateReport {
     /// The coupled method of the pair; None in the baseline.
     pub pair: Option<String>,
     pub repetition: u32,
-    /// The relation in the model's words (the prose of its first reply).
+    /// The built-in template that wrote it; None when an LLM did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub template: Option<String>,
+    /// The relation in the model's words (the prose of its first reply), or the template's.
     pub relation: String,
     pub status: String,
     #[serde(skip_serializing_if = "Option::is_none")]

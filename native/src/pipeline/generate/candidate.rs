@@ -43,6 +43,9 @@ pub struct Candidate {
     /// Index of the coupled method in the class; None in the baseline (no coupling analysis).
     pub coupled: Option<usize>,
     pub repetition: u32,
+    /// The built-in template that wrote it, and its relation in words (no LLM involved).
+    pub template: Option<&'static str>,
+    pub relation: Option<String>,
     pub conversation: Vec<Message>,
     /// Simple and qualified name of the generated test class.
     pub class_name: String,

@@ -61,7 +61,8 @@ pub struct GenerateRun {
     tests: TestIndex,
     imports: ImportIndex,
     templates: Templates,
-    llm: Llm,
+    /// None: the built-in generator writes the MTCs.
+    llm: Option<Llm>,
     schemata: Option<SchemataCheck>,
     candidates: Vec<Candidate>,
     /// Simple names taken in the packages of the classes under test.
@@ -75,16 +76,30 @@ pub struct GenerateRun {
 
 impl GenerateRun {
     pub fn start(config: &SessionConfig, specs: &[TargetSpec]) -> CoreResult<Self> {
-        let llm_settings = config.llm.clone().ok_or_else(|| {
-            CoreError::new(
-                "no LLM is configured, so generate has nothing to write tests with",
-                "Set the LLM's base URL and model (mrcoupler.llm.baseUrl and mrcoupler.llm.model) and put its API key \
-                 in the environment variable named by mrcoupler.llm.apiKeyEnv (OPENAI_API_KEY by default)",
-            )
-        })?;
         let mut settings = config.generation.clone();
+        let builtin = match settings.provider.as_deref() {
+            Some("builtin") => true,
+            Some("llm") | None => false,
+            Some(other) => {
+                return Err(CoreError::new(format!("unknown MTC provider `{other}`"), "Use `llm` or `builtin`"));
+            }
+        };
+        let llm_settings =
+            match (&config.llm, builtin) {
+                (_, true) => None,
+                (Some(llm), false) => Some(llm.clone()),
+                (None, false) if settings.provider.is_some() => return Err(CoreError::new(
+                    "the provider is `llm` but no LLM is configured",
+                    "Set the LLM's base URL and model (mrcoupler.llm.baseUrl and mrcoupler.llm.model) and put its API \
+                     key in the environment variable named by mrcoupler.llm.apiKeyEnv (OPENAI_API_KEY by default)",
+                )),
+                (None, false) => None, // no LLM configured: the built-in generator
+            };
         if settings.baseline {
             (settings.coupling, settings.amplification, settings.validation) = (false, false, false);
+        }
+        if llm_settings.is_none() {
+            settings.amplification = false; // built-in MRs come with their ten inputs
         }
         let (mut project, targets) = load_targets(config, specs)?;
         let analyses = analyse_all(&project, &targets);
@@ -99,8 +114,15 @@ impl GenerateRun {
         let tests = TestIndex::load(&config.test_source_roots, config.source_encoding.as_deref());
         let imports = ImportIndex::from_projects(&[&project, tests.project()]);
         let taken_names = project.classes().chain(tests.project().classes()).map(|c| c.name.clone()).collect();
-        let llm = Llm::new(llm_settings, config.output_dir.join("llm-cache"))?;
-        let log = diagnostics_lines(&project);
+        let llm = llm_settings.map(|l| Llm::new(l, config.output_dir.join("llm-cache"))).transpose()?;
+        let mut log = diagnostics_lines(&project);
+        if llm.is_none() {
+            log.push(LogLine::info(
+                "No LLM is configured: the built-in generator writes MTCs from MR templates (round trip, delegation, \
+                 producer-consumer, equals/hashCode, idempotence, binary operations). Configure mrcoupler.llm.baseUrl \
+                 and mrcoupler.llm.model to let an LLM write them.",
+            ));
+        }
         Ok(GenerateRun {
             templates: Templates::new(settings.prompts_dir.clone()),
             settings,
@@ -190,6 +212,17 @@ impl GenerateRun {
         Ok(())
     }
 
+    fn totals(&self) -> crate::llm::Totals {
+        self.llm.as_ref().map(|l| l.accounting.total()).unwrap_or_default()
+    }
+
+    fn grouped(
+        &self,
+        key: impl Fn(&crate::llm::Tag) -> String,
+    ) -> std::collections::BTreeMap<String, crate::llm::Totals> {
+        self.llm.as_ref().map(|l| l.accounting.grouped(key)).unwrap_or_default()
+    }
+
     /// "target i/n, candidates k (c compiled, v valid, m kept)".
     fn progress(&self) -> Progress {
         let decided_targets = self
@@ -200,7 +233,7 @@ impl GenerateRun {
         let compiled = self.candidates.iter().filter(|c| !c.original.is_empty()).count();
         let mtcs = self.candidates.iter().filter(|c| c.shapes.iter().any(|s| s.is_mtc())).count();
         let kept = self.candidates.iter().filter(|c| c.status == Status::Kept).count();
-        let tokens = self.llm.accounting.total();
+        let tokens = self.totals();
         Progress {
             phase: format!("{:?}", self.phase).to_lowercase(),
             targets_done: if self.candidates.is_empty() { 0 } else { decided_targets },
@@ -261,12 +294,12 @@ impl GenerateRun {
                     })
                     .collect(),
                 candidates,
-                tokens: self.llm.accounting.grouped(|tag| tag.target.clone()).remove(&tag_target).unwrap_or_default(),
+                tokens: self.grouped(|tag| tag.target.clone()).remove(&tag_target).unwrap_or_default(),
             });
         }
         let report = GenerateReport {
             version: 1,
-            model: self.llm.settings().model.clone(),
+            model: self.llm.as_ref().map_or("built-in generator".to_string(), |l| l.settings().model.clone()),
             phases: Phases {
                 coupling: self.settings.coupling,
                 amplification: self.settings.amplification,
@@ -274,8 +307,8 @@ impl GenerateRun {
                 baseline: self.settings.baseline,
             },
             targets,
-            tokens: self.llm.accounting.total(),
-            tokens_by_phase: self.llm.accounting.grouped(|tag| tag.phase.clone()),
+            tokens: self.totals(),
+            tokens_by_phase: self.grouped(|tag| tag.phase.clone()),
             elapsed_ms: self.started.elapsed().as_millis(),
         };
         let (path, html) = report.write(&config.output_dir)?;
@@ -323,12 +356,11 @@ fn candidate_report(
         test_class: c.qualified_name.clone(),
         pair: c.coupled.map(|m| class.methods[m].signature()),
         repetition: c.repetition,
-        relation: c
-            .conversation
-            .iter()
-            .find(|m| m.role == "assistant")
-            .map(|m| crate::mtc::prose(&m.content, 400))
-            .unwrap_or_default(),
+        template: c.template.map(String::from),
+        relation: c.relation.clone().unwrap_or_else(|| {
+            let reply = c.conversation.iter().find(|m| m.role == "assistant");
+            reply.map(|m| crate::mtc::prose(&m.content, 400)).unwrap_or_default()
+        }),
         status,
         detail,
         refined: c.refined,

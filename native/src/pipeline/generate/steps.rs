@@ -35,7 +35,11 @@ impl GenerateRun {
             exclude_relating_tests: self.settings.exclude_relating_tests,
             token_budget: self.settings.prompt_token_budget,
         };
-        let repetitions = self.llm.settings().repetitions.max(1);
+        if self.llm.is_none() {
+            self.generate_builtin();
+            return Ok(());
+        }
+        let repetitions = self.llm.as_ref().map_or(1, |l| l.settings().repetitions.max(1));
         for (ti, target) in self.targets.clone().into_iter().enumerate() {
             let class = target.class(&self.project);
             let pairs: Vec<Option<usize>> = if self.settings.coupling {
@@ -86,11 +90,50 @@ impl GenerateRun {
         }
         let ids: Vec<usize> = (0..self.candidates.len()).collect();
         let calls = ids.iter().map(|&i| self.call(&self.candidates[i], "generation")).collect();
-        let replies = self.llm.complete_all(calls);
+        let replies = self.complete(calls);
         for (i, reply) in ids.into_iter().zip(replies) {
             self.take_reply(i, reply);
         }
         Ok(())
+    }
+
+    fn complete(&self, calls: Vec<Call>) -> Vec<CoreResult<Reply>> {
+        match &self.llm {
+            Some(llm) => llm.complete_all(calls),
+            None => calls.iter().map(|_| Err(crate::error::CoreError::new("no LLM is configured", ""))).collect(),
+        }
+    }
+
+    /// The built-in generator: MTCs from MR templates, already applied to ten inputs each.
+    fn generate_builtin(&mut self) {
+        for (ti, target) in self.targets.clone().into_iter().enumerate() {
+            let class = target.class(&self.project);
+            let found =
+                crate::builtin::mtcs(class, target.method, &self.analyses[ti], &self.tests, self.settings.junit);
+            if found.is_empty() {
+                self.log.push(crate::protocol::LogLine::info(format!(
+                    "{}#{}: no built-in MR template fits its coupled pairs",
+                    class.qualified_name,
+                    target.method(&self.project).signature()
+                )));
+            }
+            for mtc in found {
+                let base = format!("{}_{}", class.name, target.method(&self.project).name);
+                let (class_name, qualified_name) = unique_name(&mut self.taken_names, &class.package, &base);
+                let mut c = Candidate::new(
+                    self.candidates.len(),
+                    target,
+                    mtc.coupled,
+                    0,
+                    Vec::new(),
+                    class_name,
+                    qualified_name,
+                );
+                c.code = Some(normalize(&mtc.code, &class.package, &c.class_name, &class.name, self.settings.junit));
+                (c.template, c.relation) = (Some(mtc.template), Some(mtc.relation));
+                self.candidates.push(c);
+            }
+        }
     }
 
     fn call(&self, c: &Candidate, phase: &str) -> Call {
@@ -133,7 +176,7 @@ impl GenerateRun {
             c.refined = true;
         }
         let calls = ids.iter().map(|&i| self.call(&self.candidates[i], "refinement")).collect();
-        let replies = self.llm.complete_all(calls);
+        let replies = self.complete(calls);
         for (i, reply) in ids.into_iter().zip(replies) {
             self.take_reply(i, reply);
         }
@@ -170,8 +213,9 @@ impl GenerateRun {
         let tests = results.runs.iter().find(|r| r.test_class == qualified && r.mutant == 0).map(|r| r.tests.clone());
         let tests = tests.unwrap_or_default();
         let broken = tests.iter().all(|t| matches!(t.status.as_str(), "errored" | "crashed" | "timedOut"));
+        let can_refine = self.llm.is_some();
         let c = &mut self.candidates[i];
-        if broken && !c.refined {
+        if broken && !c.refined && can_refine {
             c.needs_refinement = Some(("fails when run".into(), run_feedback(&tests)));
             return;
         }
@@ -189,9 +233,10 @@ impl GenerateRun {
 
     /// First the LLM (once), then imports for unresolved names, then give up.
     fn compile_failed(&mut self, i: usize, diagnostics: &[CompileDiagnostic]) {
+        let can_refine = self.llm.is_some();
         let c = &mut self.candidates[i];
         c.diagnostics = diagnostics.to_vec();
-        if !c.refined {
+        if !c.refined && can_refine {
             c.needs_refinement = Some(("does not compile".into(), compile_feedback(diagnostics)));
             return;
         }
@@ -218,7 +263,7 @@ impl GenerateRun {
             c.stage = Stage::Validate;
         }
         let calls = ids.iter().map(|&i| self.call(&self.candidates[i], "amplification")).collect();
-        let replies = self.llm.complete_all(calls);
+        let replies = self.complete(calls);
         for (i, reply) in ids.into_iter().zip(replies) {
             let failure = reply.as_ref().err().map(|e| e.to_string());
             if self.take_reply(i, reply) {
@@ -343,6 +388,8 @@ impl Candidate {
             target,
             coupled,
             repetition,
+            template: None,
+            relation: None,
             conversation,
             class_name,
             qualified_name,

@@ -1,0 +1,97 @@
+//! The built-in generator: MTCs written from a catalogue of MR templates instead of by an LLM, for
+//! teams that cannot send code to one and CI without a key. A coupled pair with the right shape
+//! already implies a relation a program can write (`decode(encode(x)) = x`, `m(x) = m(x, DEFAULT)`
+//! when the short form passes `DEFAULT`, `contains(x)` just after `add(x)`). Each MR comes applied
+//! to ten inputs, so the pipeline validates it on mutants at once, as it does an amplified MTC.
+
+mod invoke;
+mod templates;
+mod values;
+
+use crate::context::TestIndex;
+use crate::coupling::CouplingAnalysis;
+use crate::java_model::ClassModel;
+use crate::mtc::JUnit;
+use invoke::Caller;
+use templates::{Mr, Pair};
+use values::Values;
+
+/// One generated MTC: the template that wrote it, the relation in words, the test class source
+/// (its class name is a placeholder the pipeline replaces).
+#[derive(Debug, Clone)]
+pub struct BuiltinMtc {
+    pub template: &'static str,
+    pub coupled: Option<usize>,
+    pub relation: String,
+    pub code: String,
+}
+
+type Template = fn(&Pair) -> Option<Mr>;
+
+/// Templates that need a coupled pair, and those that look at the target alone.
+const PAIR_TEMPLATES: [Template; 4] =
+    [templates::round_trip, templates::delegation, templates::producer_consumer, templates::binary_operation];
+const TARGET_TEMPLATES: [Template; 3] =
+    [templates::equals_hash_code, templates::idempotence, templates::binary_operation];
+
+/// Every MTC the catalogue writes for `target` of `class` and its coupled methods.
+pub fn mtcs(
+    class: &ClassModel,
+    target: usize,
+    analysis: &CouplingAnalysis,
+    tests: &TestIndex,
+    junit: JUnit,
+) -> Vec<BuiltinMtc> {
+    let values = Values::for_class(class, tests);
+    let caller = Caller { class, values: &values };
+    let t = &class.methods[target];
+    let mut found: Vec<(Option<usize>, Mr)> = Vec::new();
+    for c in &analysis.coupled {
+        let pair = Pair { caller: &caller, target: t, coupled: Some((&class.methods[c.method], c)) };
+        found.extend(PAIR_TEMPLATES.iter().filter_map(|template| template(&pair)).map(|mr| (Some(c.method), mr)));
+    }
+    let alone = Pair { caller: &caller, target: t, coupled: None };
+    found.extend(TARGET_TEMPLATES.iter().filter_map(|template| template(&alone)).map(|mr| (None, mr)));
+    let mut seen = Vec::new();
+    found
+        .into_iter()
+        .filter(|(_, mr)| !mr.bodies.is_empty())
+        .filter(|(_, mr)| {
+            let new = !seen.contains(&mr.relation);
+            seen.push(mr.relation.clone());
+            new
+        })
+        .map(|(coupled, mr)| BuiltinMtc {
+            template: mr.template,
+            coupled,
+            code: render(class, &mr, junit),
+            relation: mr.relation,
+        })
+        .collect()
+}
+
+/// A test class with one method per input, named as the paper's amplification names them.
+fn render(class: &ClassModel, mr: &Mr, junit: JUnit) -> String {
+    let (imports, visibility) = match junit {
+        JUnit::Five => ("import org.junit.jupiter.api.Test;\nimport static org.junit.jupiter.api.Assertions.*;", ""),
+        JUnit::Four => ("import org.junit.Test;\nimport static org.junit.Assert.*;", "public "),
+    };
+    let package = if class.package.is_empty() { String::new() } else { format!("package {};\n\n", class.package) };
+    let mut out = format!(
+        "{package}{imports}\n\n/** Written by MR-Coupler's built-in generator ({}): {}. */\npublic class BuiltinMetamorphicTest {{\n",
+        mr.template,
+        mr.relation.replace("*/", "* /")
+    );
+    for (i, body) in mr.bodies.iter().enumerate() {
+        let indented: String = body.lines().map(|l| format!("        {l}\n")).collect();
+        out.push_str(&format!(
+            "\n    // MR ({}): {}\n    @Test\n    {visibility}void mr1_{}_input{}() throws Exception {{\n{indented}    }}\n",
+            mr.template,
+            mr.relation,
+            mr.template,
+            i + 1
+        ));
+    }
+    out.push_str("}\n");
+    out
+}

@@ -1,0 +1,492 @@
+//! The catalogue of MR templates. Each looks at a pair (or, for the last ones, the target alone)
+//! through its names, signatures and coupling features, and either declines or writes one MR
+//! applied to up to ten source inputs: a list of test method bodies.
+
+use super::invoke::{concrete, is_array, Caller};
+use super::values::INPUTS;
+use crate::coupling::{CoupledMethod, FeatureKind};
+use crate::java_model::types::erase_simple;
+use crate::java_model::MethodModel;
+use tree_sitter::{Node, Parser};
+
+pub struct Mr {
+    /// The template's name, as the report shows it.
+    pub template: &'static str,
+    pub relation: String,
+    pub bodies: Vec<String>,
+}
+
+pub struct Pair<'a> {
+    pub caller: &'a Caller<'a>,
+    pub target: &'a MethodModel,
+    pub coupled: Option<(&'a MethodModel, &'a CoupledMethod)>,
+}
+
+const INVERSE_PREFIXES: &[(&str, &str)] = &[
+    ("encode", "decode"),
+    ("encrypt", "decrypt"),
+    ("compress", "decompress"),
+    ("serialize", "deserialize"),
+    ("escape", "unescape"),
+    ("format", "parse"),
+    ("marshal", "unmarshal"),
+    ("wrap", "unwrap"),
+    ("pack", "unpack"),
+    ("deflate", "inflate"),
+    ("zip", "unzip"),
+    ("to", "from"),
+    ("encipher", "decipher"),
+];
+
+fn ret(m: &MethodModel) -> Option<&str> {
+    m.return_type.as_deref().filter(|r| *r != "void")
+}
+
+fn same(a: &str, b: &str) -> bool {
+    erase_simple(&concrete(a)) == erase_simple(&concrete(b))
+}
+
+fn assert_equal(expected: &str, actual: &str, written_type: &str) -> String {
+    if is_array(written_type) {
+        format!("assertArrayEquals({expected}, {actual});")
+    } else {
+        format!("assertEquals({expected}, {actual});")
+    }
+}
+
+/// `f` undoes `g`'s prefix: encodeBase64 / decodeBase64, encryptText / decryptText, toHex / fromHex,
+/// toString / parse|valueOf|fromString. The rests of the names agree, or one extends the other.
+fn inverse(f: &str, g: &str) -> bool {
+    if f == "toString" {
+        return matches!(g, "parse" | "valueOf" | "fromString" | "of");
+    }
+    let lower = |s: &str| s.to_lowercase();
+    INVERSE_PREFIXES.iter().any(|(p, q)| {
+        let (Some(a), Some(b)) = (f.strip_prefix(p), g.strip_prefix(q)) else { return false };
+        let boundary =
+            |rest: &str| rest.is_empty() || rest.starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit());
+        boundary(a) && boundary(b) && (lower(a).starts_with(&lower(b)) || lower(b).starts_with(&lower(a)))
+    })
+}
+
+/// Declarations of the receiver(s) a body needs: `ElementStore<String> subject = new ElementStore<>();`.
+fn subjects(caller: &Caller, names: &[&str], needed: bool) -> Option<Vec<String>> {
+    if !needed {
+        return Some(Vec::new());
+    }
+    let instance = caller.instance()?;
+    Some(names.iter().map(|n| format!("{} {n} = {instance};", caller.class_type())).collect())
+}
+
+/// Round trip: `g(f(x, ...), ...) = x` for an inverse pair whose types chain.
+pub fn round_trip(pair: &Pair) -> Option<Mr> {
+    let (c, _) = pair.coupled?;
+    let (f, g) = if inverse(&pair.target.name, &c.name) {
+        (pair.target, c)
+    } else if inverse(&c.name, &pair.target.name) {
+        (c, pair.target)
+    } else {
+        return None;
+    };
+    let (r, back) = (ret(f)?, ret(g)?);
+    let x_pos = f.params.iter().position(|p| same(&p.type_name, back))?;
+    let into = g.params.iter().position(|p| same(&p.type_name, r))?;
+    if !pair.caller.callable(f) || !pair.caller.callable(g) {
+        return None;
+    }
+    let values = pair.caller.values;
+    let x_type = concrete(&f.params[x_pos].type_name);
+    let mut bodies = Vec::new();
+    for x in values.of(&f.params[x_pos].type_name, INPUTS) {
+        let mut lines = subjects(pair.caller, &["subject"], !f.is_static() || !g.is_static())?;
+        let mut f_args = Vec::new();
+        for (i, p) in f.params.iter().enumerate() {
+            let value = if i == x_pos { x.clone() } else { values.one(&p.type_name)? };
+            lines.push(format!("{} {} = {value};", concrete(&p.type_name), p.name));
+            f_args.push(p.name.clone());
+        }
+        lines.push(format!("{} sourceOutput = {};", concrete(r), pair.caller.call(f, "subject", &f_args)));
+        let mut g_args = Vec::new();
+        for (i, p) in g.params.iter().enumerate() {
+            if i == into {
+                g_args.push("sourceOutput".to_string());
+            } else if let Some(shared) =
+                f.params.iter().enumerate().find(|(j, q)| *j != x_pos && same(&q.type_name, &p.type_name))
+            {
+                g_args.push(shared.1.name.clone()); // the same key, charset, ... both ways
+            } else {
+                g_args.push(values.one(&p.type_name)?);
+            }
+        }
+        lines.push(format!("{} followUpOutput = {};", concrete(back), pair.caller.call(g, "subject", &g_args)));
+        lines.push(assert_equal(&f.params[x_pos].name, "followUpOutput", &x_type));
+        bodies.push(lines.join("\n"));
+    }
+    Some(Mr { template: "roundTrip", relation: format!("{}({}(x, ...), ...) = x", g.name, f.name), bodies })
+}
+
+/// Delegation equivalence: a method whose body returns a call of the other equals that call with
+/// the arguments its body passes: `join(xs) = join(xs, DEFAULT_SEPARATOR)`.
+pub fn delegation(pair: &Pair) -> Option<Mr> {
+    let (c, coupling) = pair.coupled?;
+    if !coupling.features.iter().any(|f| f.kind == FeatureKind::DirectCall) {
+        return None;
+    }
+    let source = &pair.caller.class.source;
+    let (short, long, args) = [(pair.target, c), (c, pair.target)]
+        .into_iter()
+        .find_map(|(s, l)| returned_call_arguments(source, s, l).map(|a| (s, l, a)))?;
+    let r = ret(short)?;
+    if !pair.caller.callable(short) || !pair.caller.callable(long) || short.params.is_empty() {
+        return None;
+    }
+    let mapped: Vec<String> = args.iter().map(|a| map_argument(pair, short, a)).collect::<Option<_>>()?;
+    let values = pair.caller.values;
+    let mut bodies = Vec::new();
+    for x in values.of(&short.params[0].type_name, INPUTS) {
+        let mut lines = subjects(pair.caller, &["first", "second"], !short.is_static() || !long.is_static())?;
+        for (i, p) in short.params.iter().enumerate() {
+            let value = if i == 0 { x.clone() } else { values.one(&p.type_name)? };
+            lines.push(format!("{} {} = {value};", concrete(&p.type_name), p.name));
+        }
+        let names: Vec<String> = short.params.iter().map(|p| p.name.clone()).collect();
+        lines.push(format!("{} sourceOutput = {};", concrete(r), pair.caller.call(short, "first", &names)));
+        lines.push(format!("{} followUpOutput = {};", concrete(r), pair.caller.call(long, "second", &mapped)));
+        lines.push(assert_equal("sourceOutput", "followUpOutput", r));
+        bodies.push(lines.join("\n"));
+    }
+    let relation = format!("{}(x) = {}({})", short.name, long.name, args.join(", "));
+    Some(Mr { template: "delegation", relation, bodies })
+}
+
+/// An argument of the delegating call, as a test can write it: a parameter, a literal, or a
+/// public static field of the class.
+fn map_argument(pair: &Pair, short: &MethodModel, arg: &str) -> Option<String> {
+    if short.params.iter().any(|p| p.name == arg) {
+        return Some(arg.to_string());
+    }
+    let literal = arg.starts_with('"')
+        || arg.starts_with('\'')
+        || arg.parse::<f64>().is_ok()
+        || matches!(arg, "true" | "false" | "null");
+    if literal {
+        return Some(arg.to_string());
+    }
+    let class = pair.caller.class;
+    let field = arg.strip_prefix("this.").or_else(|| arg.strip_prefix(&format!("{}.", class.name))).unwrap_or(arg);
+    let f = class.fields.iter().find(|f| f.name == field)?;
+    let has = |m: &str| f.modifiers.iter().any(|x| x == m);
+    if has("public") && has("static") {
+        return Some(format!("{}.{}", class.name, f.name));
+    }
+    // A constant the test cannot reach: repeat its literal value.
+    f.literal.clone().filter(|_| has("static") && has("final"))
+}
+
+/// The arguments of `return long(...)` in `short`'s body.
+fn returned_call_arguments(source: &str, short: &MethodModel, long: &MethodModel) -> Option<Vec<String>> {
+    let code = source.get(short.byte_range.0..short.byte_range.1)?;
+    let mut parser = Parser::new();
+    parser.set_language(&tree_sitter_java::LANGUAGE.into()).ok()?;
+    let tree = parser.parse(code, None)?;
+    let mut stack = vec![tree.root_node()];
+    while let Some(n) = stack.pop() {
+        if n.kind() == "method_invocation" && n.parent().is_some_and(|p| p.kind() == "return_statement") {
+            let name = n.child_by_field_name("name").map(|x| &code[x.byte_range()]);
+            let receiver_ok = n.child_by_field_name("object").is_none_or(|o| matches!(&code[o.byte_range()], "this"));
+            let args = arguments(n, code);
+            if name == Some(long.name.as_str()) && receiver_ok && args.len() == long.params.len() {
+                return Some(args);
+            }
+        }
+        let mut cursor = n.walk();
+        stack.extend(n.named_children(&mut cursor));
+    }
+    None
+}
+
+fn arguments(call: Node, code: &str) -> Vec<String> {
+    let Some(list) = call.child_by_field_name("arguments") else { return Vec::new() };
+    let mut cursor = list.walk();
+    let args: Vec<String> = list.named_children(&mut cursor).map(|a| code[a.byte_range()].to_string()).collect();
+    args
+}
+
+/// Producer and consumer of shared state: add -> contains, put -> get, setX -> getX,
+/// push -> peek, add -> size + 1, add -> getter(...).contains.
+pub fn producer_consumer(pair: &Pair) -> Option<Mr> {
+    let (c, coupling) = pair.coupled?;
+    if !coupling.features.iter().any(|f| f.kind == FeatureKind::DataDependency) {
+        return None;
+    }
+    let is_producer = |m: &MethodModel| {
+        ["add", "insert", "offer", "append", "push", "put", "set"].iter().any(|p| m.name.starts_with(p))
+    };
+    let (p, q) = if is_producer(pair.target) {
+        (pair.target, c)
+    } else if is_producer(c) {
+        (c, pair.target)
+    } else {
+        return None;
+    };
+    if p.is_static() || q.is_static() || !pair.caller.callable(p) || !pair.caller.callable(q) {
+        return None;
+    }
+    let (shape, relation) = consumer_shape(p, q)?;
+    let values = pair.caller.values;
+    let vary = &p.params.last()?.type_name;
+    let mut bodies = Vec::new();
+    for (i, x) in values.of(vary, INPUTS).into_iter().enumerate() {
+        let mut lines = subjects(pair.caller, &["subject"], true)?;
+        let key = match shape {
+            Shape::Get => Some(
+                values
+                    .of(&p.params[0].type_name, INPUTS)
+                    .get(i)
+                    .cloned()
+                    .or_else(|| values.one(&p.params[0].type_name))?,
+            ),
+            _ => None,
+        };
+        lines.push(format!("{} x = {x};", concrete(vary)));
+        lines.extend(shape.lines(p, q, key.as_deref()));
+        bodies.push(lines.join("\n"));
+    }
+    Some(Mr { template: "producerConsumer", relation, bodies })
+}
+
+#[derive(Clone, Copy)]
+enum Shape {
+    Contains,
+    Get,
+    Property,
+    Peek,
+    SizeGrows,
+    InCollection,
+}
+
+fn consumer_shape(p: &MethodModel, q: &MethodModel) -> Option<(Shape, String)> {
+    let element = p.params.last().map(|x| x.type_name.as_str());
+    let q_ret = ret(q).unwrap_or("void");
+    let one_param = p.params.len() == 1;
+    let shape = if q_ret == "boolean" && q.params.len() == 1 && one_param && same(&q.params[0].type_name, element?) {
+        Shape::Contains
+    } else if p.name.starts_with("put")
+        && p.params.len() == 2
+        && q.params.len() == 1
+        && same(&q.params[0].type_name, &p.params[0].type_name)
+        && same(q_ret, element?)
+    {
+        Shape::Get
+    } else if let Some(rest) = p.name.strip_prefix("set").filter(|_| one_param && q.params.is_empty()) {
+        if (q.name == format!("get{rest}") || q.name == format!("is{rest}")) && same(q_ret, element?) {
+            Shape::Property
+        } else {
+            return None;
+        }
+    } else if p.name.starts_with("push")
+        && one_param
+        && q.params.is_empty()
+        && matches!(q.name.as_str(), "peek" | "pop" | "top")
+    {
+        Shape::Peek
+    } else if one_param
+        && q.params.is_empty()
+        && matches!(q.name.as_str(), "size" | "count" | "length")
+        && q_ret == "int"
+    {
+        Shape::SizeGrows
+    } else if one_param && q.params.is_empty() && matches!(erase_simple(q_ret).as_str(), "List" | "Collection" | "Set")
+    {
+        Shape::InCollection
+    } else {
+        return None;
+    };
+    let relation = match shape {
+        Shape::Contains => format!("{}(x) holds just after {}(x)", q.name, p.name),
+        Shape::Get => format!("{}(k) = v just after {}(k, v)", q.name, p.name),
+        Shape::Property => format!("{}() = v just after {}(v)", q.name, p.name),
+        Shape::Peek => format!("{}() = x just after {}(x)", q.name, p.name),
+        Shape::SizeGrows => format!("{}() grows by one with {}(x)", q.name, p.name),
+        Shape::InCollection => format!("x is in {}() just after {}(x)", q.name, p.name),
+    };
+    Some((shape, relation))
+}
+
+impl Shape {
+    fn lines(self, p: &MethodModel, q: &MethodModel, key: Option<&str>) -> Vec<String> {
+        let (pn, qn) = (&p.name, &q.name);
+        match self {
+            Shape::Contains => vec![format!("subject.{pn}(x);"), format!("assertTrue(subject.{qn}(x));")],
+            Shape::Get => vec![
+                format!("{} k = {};", concrete(&p.params[0].type_name), key.unwrap_or("null")),
+                format!("subject.{pn}(k, x);"),
+                assert_equal("x", &format!("subject.{qn}(k)"), &p.params[1].type_name),
+            ],
+            Shape::Property => {
+                vec![format!("subject.{pn}(x);"), assert_equal("x", &format!("subject.{qn}()"), &p.params[0].type_name)]
+            }
+            Shape::Peek => vec![format!("subject.{pn}(x);"), format!("assertEquals(x, subject.{qn}());")],
+            Shape::SizeGrows => vec![
+                format!("int before = subject.{qn}();"),
+                format!("subject.{pn}(x);"),
+                format!("assertEquals(before + 1, subject.{qn}());"),
+            ],
+            Shape::InCollection => {
+                vec![format!("subject.{pn}(x);"), format!("assertTrue(subject.{qn}().contains(x));")]
+            }
+        }
+    }
+}
+
+/// Whether the class declares `equals(Object)`: MRs comparing instances need it.
+fn declares_equals(caller: &Caller) -> bool {
+    caller.class.methods.iter().any(|m| m.name == "equals" && m.params.len() == 1)
+}
+
+/// Instances built from the same inputs are equal, with equal hash codes (and compare as 0).
+pub fn equals_hash_code(pair: &Pair) -> Option<Mr> {
+    let t = pair.target;
+    if !matches!(t.name.as_str(), "equals" | "hashCode" | "compareTo") || !declares_equals(pair.caller) {
+        return None;
+    }
+    let class = pair.caller.class;
+    let ctor = class
+        .methods
+        .iter()
+        .filter(|m| m.is_constructor && !m.is_private() && !m.params.is_empty())
+        .min_by_key(|m| m.params.len())?;
+    let values = pair.caller.values;
+    let compares = class.methods.iter().any(|m| m.name == "compareTo" && m.params.len() == 1);
+    let mut bodies = Vec::new();
+    for x in values.of(&ctor.params[0].type_name, INPUTS) {
+        let mut args = vec![x];
+        for p in &ctor.params[1..] {
+            args.push(values.one(&p.type_name)?);
+        }
+        let new = format!("new {}({})", class.name, args.join(", "));
+        let mut lines = vec![format!("{} a = {new};", class.name), format!("{} b = {new};", class.name)];
+        lines.push("assertEquals(a, b);".into());
+        lines.push("assertEquals(a.hashCode(), b.hashCode());".into());
+        if compares {
+            lines.push("assertEquals(0, a.compareTo(b));".into());
+        }
+        bodies.push(lines.join("\n"));
+    }
+    Some(Mr {
+        template: "equalsHashCode",
+        relation: "equal inputs give equal objects with equal hash codes".into(),
+        bodies,
+    })
+}
+
+/// A same-type transform whose name says it normalises is idempotent: `f(f(x)) = f(x)`.
+pub fn idempotence(pair: &Pair) -> Option<Mr> {
+    const IDEMPOTENT: &[&str] = &[
+        "normalize",
+        "trim",
+        "strip",
+        "abs",
+        "toLowerCase",
+        "toUpperCase",
+        "lowerCase",
+        "upperCase",
+        "sort",
+        "sorted",
+        "distinct",
+        "canonical",
+        "clean",
+        "sanitize",
+        "deleteWhitespace",
+        "normalizeSpace",
+        "capitalize",
+        "unique",
+    ];
+    let t = pair.target;
+    let r = ret(t)?;
+    let named = IDEMPOTENT.iter().any(|n| t.name == *n || t.name.starts_with(n));
+    if !named || !t.is_static() || t.params.len() != 1 || !same(&t.params[0].type_name, r) || t.is_private() {
+        return None;
+    }
+    let mut bodies = Vec::new();
+    for x in pair.caller.values.of(&t.params[0].type_name, INPUTS) {
+        let once = pair.caller.call(t, "", &[x]);
+        let twice = pair.caller.call(t, "", &["once".into()]);
+        bodies.push(format!(
+            "{0} once = {once};\n{0} twice = {twice};\n{1}",
+            concrete(r),
+            assert_equal("once", "twice", r)
+        ));
+    }
+    Some(Mr { template: "idempotence", relation: format!("{0}({0}(x)) = {0}(x)", t.name), bodies })
+}
+
+/// Binary operations on the class's own type: `a.op(b) = b.op(a)` for commutative names, and
+/// `a.op(b).inverse(b) = a` for an inverse pair (add/subtract, plus/minus).
+pub fn binary_operation(pair: &Pair) -> Option<Mr> {
+    let class = pair.caller.class;
+    let own = |m: &MethodModel| {
+        !m.is_static()
+            && m.params.len() == 1
+            && same(&m.params[0].type_name, &class.name)
+            && ret(m).is_some_and(|r| same(r, &class.name))
+    };
+    let t = pair.target;
+    if !own(t) || !declares_equals(pair.caller) {
+        return None;
+    }
+    let ctor = class
+        .methods
+        .iter()
+        .filter(|m| m.is_constructor && !m.is_private() && !m.params.is_empty())
+        .min_by_key(|m| m.params.len())?;
+    let values = pair.caller.values;
+    let inputs = values.of(&ctor.params[0].type_name, INPUTS + 1);
+    let build = |x: &str| -> Option<String> {
+        let mut args = vec![x.to_string()];
+        for p in &ctor.params[1..] {
+            args.push(values.one(&p.type_name)?);
+        }
+        Some(format!("new {}({})", class.name, args.join(", ")))
+    };
+    let inverse_of = pair.coupled.map(|(c, _)| c).filter(|c| own(c) && inverse_operation(&t.name, &c.name));
+    let commutative =
+        ["add", "plus", "multiply", "times", "max", "min", "union", "intersection", "and", "or", "gcd", "lcm"];
+    let (template, relation) = match inverse_of {
+        Some(c) => ("inverseOperation", format!("a.{}(b).{}(b) = a", t.name, c.name)),
+        None if commutative.contains(&t.name.as_str()) => ("commutativity", format!("a.{0}(b) = b.{0}(a)", t.name)),
+        None => return None,
+    };
+    let mut bodies = Vec::new();
+    for w in inputs.windows(2) {
+        let (a, b) = (build(&w[0])?, build(&w[1])?);
+        let mut lines = vec![format!("{} a = {a};", class.name), format!("{} b = {b};", class.name)];
+        lines.push(match inverse_of {
+            Some(c) => format!("assertEquals(a, a.{}(b).{}(b));", t.name, c.name),
+            None => format!("assertEquals(a.{0}(b), b.{0}(a));", t.name),
+        });
+        bodies.push(lines.join("\n"));
+    }
+    Some(Mr { template, relation, bodies })
+}
+
+fn inverse_operation(a: &str, b: &str) -> bool {
+    matches!((a, b), ("add", "subtract") | ("subtract", "add") | ("plus", "minus") | ("minus", "plus"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::inverse;
+
+    #[test]
+    fn inverse_names() {
+        assert!(inverse("encodeBase64", "decodeBase64"));
+        assert!(inverse("encodeBase64String", "decodeBase64"));
+        assert!(inverse("encryptText", "decryptText"));
+        assert!(inverse("toHex", "fromHex"));
+        assert!(inverse("toString", "valueOf"));
+        assert!(!inverse("encryptText", "decryptWithDefaultKey"));
+        assert!(!inverse("total", "from"), "`to` must end at a word boundary");
+        assert!(!inverse("encodeHex", "decodeBase64"));
+    }
+}

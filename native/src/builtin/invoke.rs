@@ -40,6 +40,35 @@ impl Caller<'_> {
         }
     }
 
+    /// How to build an instance from arguments: a visible constructor, else a public static
+    /// factory of the class's own type (`Fraction.getFraction(int, int)`), fewest parameters first.
+    pub fn builder(&self) -> Option<&MethodModel> {
+        let own = |m: &&MethodModel| m.return_type.as_deref().is_some_and(|r| erase_simple(r) == self.class.name);
+        let public_static = |m: &&MethodModel| m.modifiers.iter().any(|x| x == "public") && m.is_static();
+        let mut constructors: Vec<&MethodModel> =
+            self.class.methods.iter().filter(|m| m.is_constructor && !m.is_private() && !m.params.is_empty()).collect();
+        constructors.sort_by_key(|m| m.params.len());
+        let mut factories: Vec<&MethodModel> = self
+            .class
+            .methods
+            .iter()
+            .filter(|m| !m.is_constructor && !m.params.is_empty())
+            .filter(own)
+            .filter(public_static)
+            .collect();
+        factories.sort_by_key(|m| m.params.len());
+        constructors.into_iter().chain(factories).next()
+    }
+
+    /// An instance built by `builder` from `args`.
+    pub fn build(&self, builder: &MethodModel, args: &[String]) -> String {
+        if builder.is_constructor {
+            format!("new {}({})", self.class.name, args.join(", "))
+        } else {
+            format!("{}.{}({})", self.class.name, builder.name, args.join(", "))
+        }
+    }
+
     /// An expression creating a fresh instance: what the tests build it with, else a constructor
     /// whose arguments all have values (the default one when the class declares none).
     pub fn instance(&self) -> Option<String> {

@@ -351,20 +351,16 @@ pub fn equals_hash_code(pair: &Pair) -> Option<Mr> {
         return None;
     }
     let class = pair.caller.class;
-    let ctor = class
-        .methods
-        .iter()
-        .filter(|m| m.is_constructor && !m.is_private() && !m.params.is_empty())
-        .min_by_key(|m| m.params.len())?;
+    let builder = pair.caller.builder()?;
     let values = pair.caller.values;
     let compares = class.methods.iter().any(|m| m.name == "compareTo" && m.params.len() == 1);
     let mut bodies = Vec::new();
-    for x in values.of(&ctor.params[0].type_name, INPUTS) {
+    for x in values.of(&builder.params[0].type_name, INPUTS) {
         let mut args = vec![x];
-        for p in &ctor.params[1..] {
+        for p in &builder.params[1..] {
             args.push(values.one(&p.type_name)?);
         }
-        let new = format!("new {}({})", class.name, args.join(", "));
+        let new = pair.caller.build(builder, &args);
         let mut lines = vec![format!("{} a = {new};", class.name), format!("{} b = {new};", class.name)];
         lines.push("assertEquals(a, b);".into());
         lines.push("assertEquals(a.hashCode(), b.hashCode());".into());
@@ -435,19 +431,15 @@ pub fn binary_operation(pair: &Pair) -> Option<Mr> {
     if !own(t) || !declares_equals(pair.caller) {
         return None;
     }
-    let ctor = class
-        .methods
-        .iter()
-        .filter(|m| m.is_constructor && !m.is_private() && !m.params.is_empty())
-        .min_by_key(|m| m.params.len())?;
+    let builder = pair.caller.builder()?;
     let values = pair.caller.values;
-    let inputs = values.of(&ctor.params[0].type_name, INPUTS + 1);
+    let inputs = values.of(&builder.params[0].type_name, INPUTS + 1);
     let build = |x: &str| -> Option<String> {
         let mut args = vec![x.to_string()];
-        for p in &ctor.params[1..] {
+        for p in &builder.params[1..] {
             args.push(values.one(&p.type_name)?);
         }
-        Some(format!("new {}({})", class.name, args.join(", ")))
+        Some(pair.caller.build(builder, &args))
     };
     let inverse_of = pair.coupled.map(|(c, _)| c).filter(|c| own(c) && inverse_operation(&t.name, &c.name));
     let commutative =

@@ -48,9 +48,15 @@ impl Values {
         out
     }
 
-    /// One value of the type, the most usual one, for arguments an MR does not vary.
+    /// One ordinary value of the type, for arguments an MR does not vary: one the project uses,
+    /// else a typical one (1, not 0: `getFraction(x, 0)` throws whatever x is).
     pub fn one(&self, written: &str) -> Option<String> {
-        self.of(written, 1).into_iter().next()
+        let erased = erase_simple(written);
+        let erased = if is_type_variable(&erased) { "String".to_string() } else { erased };
+        if let Some(found) = self.by_type.get(&erased).and_then(|v| v.first()) {
+            return Some(found.clone());
+        }
+        typical(&erased).map(String::from).or_else(|| self.of(written, 1).into_iter().next())
     }
 
     /// Literal arguments of calls to the class's methods in tests, and locals whose initializer
@@ -165,6 +171,22 @@ fn stands_alone(value: Node, code: &str) -> bool {
         stack.extend(n.named_children(&mut cursor));
     }
     true
+}
+
+fn typical(erased: &str) -> Option<&'static str> {
+    Some(match erased {
+        "int" | "Integer" => "1",
+        "long" | "Long" => "1L",
+        "short" | "Short" => "(short) 1",
+        "byte" | "Byte" => "(byte) 1",
+        "double" | "Double" => "1.5",
+        "float" | "Float" => "1.5f",
+        "char" | "Character" => "'a'",
+        "boolean" | "Boolean" => "true",
+        "String" | "CharSequence" | "Object" => "\"Hello, World!\"",
+        "byte[]" => "new byte[] {1, 2, 3}",
+        _ => return None,
+    })
 }
 
 /// Boundary and ordinary values of a type: zero, one, minus one, the extremes, 1 << 16; the empty,

@@ -1,0 +1,156 @@
+package io.mrcoupler.bridge;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import io.mrcoupler.bridge.executor.ExecutorSettings;
+import io.mrcoupler.bridge.executor.TestJars;
+import io.mrcoupler.bridge.protocol.Action;
+import io.mrcoupler.bridge.protocol.SessionConfig;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import javax.tools.ToolProvider;
+
+/**
+ * The built-in generator on real code written by others (run by tests/bench/builtin): for one
+ * project, `generate` with no LLM on whole classes, then each planted bug in a copy of the sources
+ * run against the kept MTCs with `check`. Prints key=value lines; asserts nothing.
+ *
+ * <p>Arguments: name, source root, work folder, comma-separated classes, then bugs as
+ * {@code relative/Path.java|original text|replacement|what}.
+ */
+public final class BuiltinEvaluation {
+
+    public static void main(String[] args) throws Exception {
+        String name = args[0];
+        Path sources = Paths.get(args[1]);
+        Path work = Paths.get(args[2]);
+        String targets = args[3];
+        Path out = work.resolve("out");
+        Path classes = compile(sources, work.resolve("classes"));
+        long start = System.nanoTime();
+        Action done = run(SessionConfig.MODE_GENERATE, sources, classes, out, targets);
+        long generateMs = (System.nanoTime() - start) / 1_000_000;
+        report(name, out.resolve("report.json"), generateMs, done);
+        int planted = 0;
+        int caught = 0;
+        for (int i = 4; i < args.length; i++) {
+            String[] bug = args[i].split("\\|", 4);
+            Path copy = work.resolve("bug-" + (i - 3));
+            copyTree(sources, copy.resolve("src"));
+            Path file = copy.resolve("src").resolve(bug[0]);
+            String text = Files.readString(file);
+            if (!text.contains(bug[1])) {
+                System.out.println(name + ".bug" + (i - 3) + "=not planted: text not found in " + bug[0]);
+                continue;
+            }
+            Files.writeString(file, text.replace(bug[1], bug[2]));
+            Path bugClasses = compile(copy.resolve("src"), copy.resolve("classes"));
+            copyTree(out.resolve("generated-tests"), copy.resolve("out/generated-tests"));
+            Action check = run(SessionConfig.MODE_CHECK, copy.resolve("src"), bugClasses, copy.resolve("out"), "");
+            boolean found = check.failsBuild();
+            planted++;
+            caught += found ? 1 : 0;
+            System.out.println(name + ".bug" + (i - 3) + "=" + (found ? "caught" : "missed") + ": " + bug[3]);
+        }
+        System.out.println(name + ".bugs_planted=" + planted);
+        System.out.println(name + ".bugs_caught=" + caught);
+    }
+
+    private static Action run(String mode, Path sources, Path classes, Path out, String targets) {
+        SessionConfig config = SessionConfig.of(mode, "evaluation", sources.toString(), List.of(sources.toString()),
+                List.of(), out.toString(), targets, "UTF-8").withFailOnViolation(true);
+        List<Path> classpath = new ArrayList<>(TestJars.junitApis());
+        classpath.add(0, classes);
+        ExecutorSettings settings = ExecutorSettings.of(classpath, List.of(sources), TestJars.launcherAndEngines(),
+                out.resolve("work"));
+        return MrCoupler.run(config, new Quiet(), settings);
+    }
+
+    /** The project compiled once with javac, as a build would have done before `generate`. */
+    private static Path compile(Path sources, Path classes) throws IOException {
+        if (Files.isDirectory(classes)) {
+            return classes;
+        }
+        List<String> args = new ArrayList<>(List.of("-nowarn", "-proc:none", "-encoding", "UTF-8", "-d", classes.toString()));
+        try (Stream<Path> files = Files.walk(sources)) {
+            files.filter(f -> f.toString().endsWith(".java")).forEach(f -> args.add(f.toString()));
+        }
+        int status = ToolProvider.getSystemJavaCompiler().run(null, null, System.err, args.toArray(String[]::new));
+        if (status != 0) {
+            throw new IllegalStateException("javac failed on " + sources);
+        }
+        return classes;
+    }
+
+    private static void report(String name, Path reportJson, long generateMs, Action done) throws IOException {
+        JsonObject report = JsonParser.parseString(Files.readString(reportJson)).getAsJsonObject();
+        int targets = 0;
+        int targetsWithKept = 0;
+        int candidates = 0;
+        int kept = 0;
+        int keptWithFailures = 0;
+        for (JsonElement t : report.getAsJsonArray("targets")) {
+            targets++;
+            int keptHere = 0;
+            for (JsonElement c : t.getAsJsonObject().getAsJsonArray("candidates")) {
+                candidates++;
+                JsonObject candidate = c.getAsJsonObject();
+                if ("kept".equals(candidate.get("status").getAsString())) {
+                    keptHere++;
+                    // A kept MTC some of whose inputs fail on the original: a false alarm, or a bug.
+                    if (candidate.get("p").getAsDouble() < 1.0) {
+                        keptWithFailures++;
+                    }
+                }
+            }
+            kept += keptHere;
+            targetsWithKept += keptHere > 0 ? 1 : 0;
+        }
+        System.out.println(name + ".targets=" + targets);
+        System.out.println(name + ".targets_with_kept_mtc=" + targetsWithKept);
+        System.out.println(name + ".candidates=" + candidates);
+        System.out.println(name + ".kept_mtcs=" + kept);
+        System.out.println(name + ".kept_failing_on_original=" + keptWithFailures);
+        System.out.println(name + ".generate_ms=" + generateMs);
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                Path target = to.resolve(from.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.createDirectories(target.getParent());
+                    Files.copy(f, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+    }
+
+    /** The session's lines go nowhere but errors: the figures are the output. */
+    private static final class Quiet implements LogSink {
+        @Override
+        public void debug(String message) {
+        }
+
+        @Override
+        public void info(String message) {
+        }
+
+        @Override
+        public void warn(String message) {
+        }
+
+        @Override
+        public void error(String message) {
+            System.err.println(message);
+        }
+    }
+}

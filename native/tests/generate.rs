@@ -25,9 +25,13 @@ impl Drop for Server {
 }
 
 fn server(log: &Path) -> Server {
+    server_with(log, &root().join("tests/llm/scripts/aes-example.json"))
+}
+
+fn server_with(log: &Path, script: &Path) -> Server {
     let mut child = Command::new("python3")
         .arg(root().join("tests/llm/scripted_server.py"))
-        .args(["--script", root().join("tests/llm/scripts/aes-example.json").to_str().unwrap()])
+        .args(["--script", script.to_str().unwrap()])
         .args(["--log", log.to_str().unwrap(), "--max-seconds", "120"])
         .stdout(Stdio::piped())
         .spawn()
@@ -212,4 +216,84 @@ fn copy_dir(from: &Path, to: &Path) {
             std::fs::copy(entry.path(), target).unwrap();
         }
     }
+}
+
+#[test]
+fn a_pair_the_llm_fails_on_is_reported_and_the_rest_is_kept() {
+    let out = std::env::temp_dir().join(format!("mrc-generate-partial-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).unwrap();
+    // The recorded conversation without the abecedarium pair: the server answers it with a 404.
+    let mut script: Value =
+        serde_json::from_str(&std::fs::read_to_string(root().join("tests/llm/scripts/aes-example.json")).unwrap())
+            .unwrap();
+    script["exchanges"].as_array_mut().unwrap().retain(|e| !e["match"].to_string().contains("Abecedarium"));
+    let script_path = out.join("script.json");
+    std::fs::write(&script_path, script.to_string()).unwrap();
+    let llm = server_with(&out.join("requests.jsonl"), &script_path);
+    let mut config: Value = serde_json::from_str(&config(llm.1, &out, &out.join("export"))).unwrap();
+    config["llm"]["retries"] = 0.into();
+    let (done, _) = drive(&config.to_string());
+    assert_eq!(done["kind"], "done");
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    let candidates = report["targets"][0]["candidates"].as_array().unwrap();
+    assert_eq!(candidates[0]["status"], "kept", "what finished is kept");
+    assert_eq!(candidates[1]["status"], "llmFailed");
+    let detail = candidates[1]["detail"].as_str().unwrap();
+    assert!(detail.contains("HTTP 404") && detail.contains("`deepseek-chat`"), "{detail}");
+    std::fs::remove_dir_all(&out).ok();
+}
+
+#[test]
+fn ablation_modes_run_and_say_which_phases_ran() {
+    let out = std::env::temp_dir().join(format!("mrc-generate-ablation-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).unwrap();
+    let llm = server(&out.join("requests.jsonl"));
+    // v2 and v3 together: no amplification, no validation. The refined default-key MTC is kept on
+    // its single input; the invalid MR, failing on its one input, is reported as such.
+    let mut config: Value = serde_json::from_str(&config(llm.1, &out, &out.join("export"))).unwrap();
+    config["generation"]["amplification"] = false.into();
+    config["generation"]["validation"] = false.into();
+    let (_, phases) = drive(&config.to_string());
+    assert_eq!(phases, vec!["check", "check", "validate", "finish"], "no schemata without validation");
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    assert_eq!(
+        report["phases"],
+        json!({"coupling": true, "amplification": false, "validation": false, "baseline": false})
+    );
+    let candidates = report["targets"][0]["candidates"].as_array().unwrap();
+    assert_eq!(candidates[0]["status"], "kept");
+    assert_eq!(candidates[0]["amplified"], false);
+    assert_eq!(candidates[0]["keptMethods"].as_array().unwrap().len(), 1);
+    assert_eq!(candidates[1]["status"], "failsOnOriginal");
+    let requests = std::fs::read_to_string(&llm.2).unwrap().lines().count();
+    assert_eq!(requests, 3, "2 generations and 1 refinement; no amplification");
+    std::fs::remove_dir_all(&out).ok();
+}
+
+#[test]
+fn the_papers_baseline_prompts_without_coupling_and_skips_amplification_and_validation() {
+    let out = std::env::temp_dir().join(format!("mrc-generate-baseline-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).unwrap();
+    let llm = server(&out.join("requests.jsonl"));
+    let mut config: Value = serde_json::from_str(&config(llm.1, &out, &out.join("export"))).unwrap();
+    config["generation"]["baseline"] = true.into();
+    let (_, phases) = drive(&config.to_string());
+    assert_eq!(phases, vec!["check", "validate", "finish"]);
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    assert_eq!(report["phases"]["baseline"], true);
+    assert_eq!(report["phases"]["coupling"], false);
+    let candidates = report["targets"][0]["candidates"].as_array().unwrap();
+    assert_eq!(candidates.len(), 1, "one conversation for the target, no pairs");
+    assert_eq!(candidates[0]["pair"], Value::Null);
+    assert_eq!(candidates[0]["status"], "kept");
+    let request = std::fs::read_to_string(&llm.2).unwrap();
+    assert!(
+        request.contains("Come up with 8 candidate metamorphic relations")
+            || request.contains("come up with 8 candidate")
+    );
+    assert!(!request.contains("Coupling features"), "no coupling context in the baseline");
+    std::fs::remove_dir_all(&out).ok();
 }

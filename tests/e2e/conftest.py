@@ -107,14 +107,50 @@ def gradle_user_home(tmp_path_factory):
                    timeout=TIMEOUT)
 
 
-@pytest.fixture
-def gradle(gradle_user_home):
-    """Runs Debian's Gradle offline, with a plain console, in a project folder."""
+@pytest.fixture(scope="session")
+def gradle_env_user_homes(tmp_path_factory):
+    """Gradle before 4.10 on Java 9+ keeps the environment its daemon was started with
+    (gradle/gradle#3468): a variable given to a later build never reaches the daemon. So builds with an
+    environment of their own get a Gradle user home, and so a daemon, per environment, started with it.
+    Returns the user home for an environment; stops those daemons at the end of the session."""
+    homes = {}
 
-    def run(project, *args):
-        return _run(["gradle", "-g", str(gradle_user_home), "--offline", "--console=plain", *args], project)
+    def home_for(env):
+        key = tuple(sorted(env.items()))
+        if key not in homes:
+            homes[key] = (tmp_path_factory.mktemp("gradle-user-home-env"), env)
+        return homes[key][0]
+
+    yield home_for
+    for home, env in homes.values():
+        subprocess.run(["gradle", "-g", str(home), "--stop"], env=env, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, timeout=TIMEOUT)
+
+
+@pytest.fixture
+def gradle(gradle_user_home, gradle_env_user_homes):
+    """Runs Debian's Gradle offline, with a plain console, in a project folder. With `env=` (e.g.
+    `llm_env()`) the build runs in that environment, on a daemon started with it (see
+    `gradle_env_user_homes`)."""
+
+    def run(project, *args, env=None):
+        home = gradle_user_home if env is None else gradle_env_user_homes(env)
+        return _run(["gradle", "-g", str(home), "--offline", "--console=plain", *args], project, env=env)
 
     return run
+
+
+def gradle_llm_args(llm, *more):
+    """The `-P` options that point `gradle generateMetamorphicTests` at a running ScriptedLlm, with the
+    settings of the recorded AES conversation (bridge/.../GenerateSessionTest.java): its model, the key
+    variable of `llm_env()`, and the two best-ranked pairs of encryptText."""
+    return [
+        f"-Pmrcoupler.llm.baseUrl={llm.base_url}",
+        "-Pmrcoupler.llm.model=deepseek-chat",
+        "-Pmrcoupler.llm.apiKeyEnv=MRC_E2E_LLM_KEY",
+        "-Pmrcoupler.maxPairsPerTarget=2",
+        *more,
+    ]
 
 
 def read_couplings(path):

@@ -16,8 +16,7 @@ final class SourceRoots {
 
     /** The Java source directories of {@code sourceSetName} ("main", "test"), absolute. */
     static List<File> of(Project project, String sourceSetName) {
-        SourceSetContainer sourceSets = sourceSets(project);
-        SourceSet sourceSet = sourceSets == null ? null : sourceSets.findByName(sourceSetName);
+        SourceSet sourceSet = sourceSet(project, sourceSetName);
         if (sourceSet == null) {
             // No java plugin (or no such source set): the conventional layout.
             return Collections.singletonList(project.file("src/" + sourceSetName + "/java").getAbsoluteFile());
@@ -27,6 +26,12 @@ final class SourceRoots {
             roots.add(dir.getAbsoluteFile());
         }
         return roots;
+    }
+
+    /** The source set of that name, or {@code null} without the java plugin. */
+    static SourceSet sourceSet(Project project, String sourceSetName) {
+        SourceSetContainer sourceSets = sourceSets(project);
+        return sourceSets == null ? null : sourceSets.findByName(sourceSetName);
     }
 
     /**

@@ -116,7 +116,8 @@ def gradle_env_user_homes(tmp_path_factory):
     homes = {}
 
     def home_for(env):
-        key = tuple(sorted(env.items()))
+        # pytest sets PYTEST_CURRENT_TEST per test; it must not cost every test a daemon of its own.
+        key = tuple(sorted((k, v) for k, v in env.items() if k != "PYTEST_CURRENT_TEST"))
         if key not in homes:
             homes[key] = (tmp_path_factory.mktemp("gradle-user-home-env"), env)
         return homes[key][0]

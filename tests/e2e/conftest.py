@@ -91,8 +91,10 @@ def copy_project(tmp_path):
 def mvn():
     """Runs Maven in batch mode (plain log, no colours) in a project folder."""
 
-    def run(project, *args):
-        return _run(["mvn", "-B", *args], project)
+    def run(project, *args, env=None):
+        """`env` replaces the build's environment, e.g. `llm_env()` for a build that talks to the
+        scripted LLM; the test runner's own environment by default."""
+        return _run(["mvn", "-B", *args], project, env)
 
     return run
 
@@ -230,3 +232,34 @@ def scripted_llm(tmp_path):
 def llm_env():
     """The environment of a build that talks to the scripted LLM: the fake key it expects."""
     return {**os.environ, "MRC_E2E_LLM_KEY": "sk-e2e-not-a-real-key"}
+
+
+# --- Maven goals that talk to the scripted LLM (generate, check) -------------------------------
+
+AES_TARGET = "com.acme.crypto.AESEncryption#encryptText"
+AES_MTC = "com.acme.crypto.AESEncryption_encryptText_MTC1Test"  # the kept MTC of aes-example.json
+
+
+def maven_llm_args(llm, *more):
+    """The `-D` options that point `mvn mr-coupler:generate` at a running ScriptedLlm, with the
+    settings of the recorded AES conversation (bridge/.../GenerateSessionTest.java): its model, the
+    key variable of `llm_env()`, and the two best-ranked pairs of encryptText."""
+    return [
+        f"-Dmrcoupler.llm.baseUrl={llm.base_url}",
+        "-Dmrcoupler.llm.model=deepseek-chat",
+        "-Dmrcoupler.llm.apiKeyEnv=MRC_E2E_LLM_KEY",
+        "-Dmrcoupler.maxPairsPerTarget=2",
+        *more,
+    ]
+
+
+def read_report(output_dir):
+    """report.json of a generate run in `output_dir` (e.g. project/target/mr-coupler)."""
+    path = Path(output_dir) / "report.json"
+    assert path.is_file(), f"{path} was not written"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def candidates_by_pair(report):
+    """The candidates of the first target of report.json, keyed by the coupled method's name."""
+    return {c["pair"].split("(")[0]: c for c in report["targets"][0]["candidates"]}

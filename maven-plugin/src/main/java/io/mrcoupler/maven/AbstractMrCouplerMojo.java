@@ -1,0 +1,151 @@
+package io.mrcoupler.maven;
+
+import io.mrcoupler.bridge.MrCoupler;
+import io.mrcoupler.bridge.MrCouplerException;
+import io.mrcoupler.bridge.executor.ExecutorSettings;
+import io.mrcoupler.bridge.protocol.Action;
+import io.mrcoupler.bridge.protocol.SessionConfig;
+import java.io.File;
+import java.util.List;
+import org.apache.maven.execution.MavenSession;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.project.MavenProject;
+
+/**
+ * What every MR-Coupler goal shares: the targets, the output folder, the source encoding, the skip
+ * flag, and the rules for modules a goal has nothing to do in (an aggregator pom, a module without
+ * sources). Each goal builds its {@link SessionConfig}, runs it through the bridge and obeys the
+ * core; none decides anything itself.
+ */
+abstract class AbstractMrCouplerMojo extends AbstractMojo {
+
+    static final String EXAMPLE_TARGET = "com.acme.crypto.AESEncryption#encryptText";
+
+    /**
+     * The target methods, comma-separated: {@code com.acme.Aes#encryptText},
+     * {@code com.acme.Aes#encryptText(String,SecretKey)}, {@code com.acme.Aes} (all its non-private
+     * methods), {@code com.acme.*} (one package), {@code com.acme.**} (a package and its
+     * subpackages), or {@code Aes#encryptText} when the simple name is unique. The core reads this
+     * text as it is. Targets must name classes of the module the goal runs in: in a multi-module
+     * build, set them per module (a {@code mrcoupler.targets} property in the module's pom), or run
+     * the goal with {@code -pl <module>}; modules without main sources are skipped.
+     */
+    @Parameter(property = "mrcoupler.targets")
+    protected String targets;
+
+    /** Where the core writes its files (reports, generated tests, mutants). */
+    @Parameter(property = "mrcoupler.outputDirectory", defaultValue = "${project.build.directory}/mr-coupler")
+    protected File outputDirectory;
+
+    /** The encoding of the sources; the project's {@code project.build.sourceEncoding} (UTF-8 when unset). */
+    @Parameter(property = "mrcoupler.sourceEncoding", defaultValue = "${project.build.sourceEncoding}")
+    protected String sourceEncoding;
+
+    /** Skips the goal. */
+    @Parameter(property = "mrcoupler.skip", defaultValue = "false")
+    protected boolean skip;
+
+    @Parameter(defaultValue = "${project}", readonly = true, required = true)
+    protected MavenProject project;
+
+    @Parameter(defaultValue = "${session}", readonly = true, required = true)
+    protected MavenSession session;
+
+    /** The goal's name, as in {@code mvn mr-coupler:<goal>}. */
+    abstract String goal();
+
+    /** Whether the goal needs {@link #targets} (every goal but {@code check}). */
+    boolean needsTargets() {
+        return true;
+    }
+
+    /**
+     * Runs the goal on a module that has sources and targets; returns the one line the reactor
+     * summary shows for this module.
+     */
+    abstract String run() throws MojoExecutionException, MojoFailureException;
+
+    @Override
+    public final void execute() throws MojoExecutionException, MojoFailureException {
+        ReactorSummary summary = ReactorSummary.of(session, goal());
+        try {
+            if (skip) {
+                getLog().info("Skipping MR-Coupler (mrcoupler.skip is set).");
+                return;
+            }
+            // An aggregator pom has no Java sources of its own; its modules are analysed one by one.
+            if ("pom".equals(project.getPackaging())) {
+                getLog().info("Skipping MR-Coupler for " + project.getArtifactId() + ": packaging is pom.");
+                return;
+            }
+            List<String> sourceRoots = absolute(project.getCompileSourceRoots());
+            if (sourceRoots.stream().noneMatch(root -> new File(root).isDirectory())) {
+                // A module without sources holds none of the targets; in a reactor it must not fail the build.
+                getLog().info("Skipping MR-Coupler for " + project.getArtifactId() + ": no sources (none of "
+                        + sourceRoots + " exists). Targets must name classes of the module they are in.");
+                summary.record(project, "skipped: no sources");
+                return;
+            }
+            if (needsTargets() && (targets == null || targets.isBlank())) {
+                throw new MojoFailureException("No target methods given. Name them with -Dmrcoupler.targets, e.g.\n  mvn mr-coupler:"
+                        + goal() + " -Dmrcoupler.targets='" + EXAMPLE_TARGET + "'\nor in the plugin's"
+                        + " <configuration><targets>...</targets></configuration>.");
+            }
+            summary.record(project, run());
+        } finally {
+            summary.printIfLast(project, getLog());
+        }
+    }
+
+    /** A session of {@code mode} over this module, with the settings every goal shares. */
+    SessionConfig sessionConfig(String mode) {
+        return SessionConfig.of(
+                mode,
+                project.getArtifactId(),
+                project.getBasedir().getAbsolutePath(),
+                absolute(project.getCompileSourceRoots()),
+                absolute(project.getTestCompileSourceRoots()),
+                outputDirectory.getAbsolutePath(),
+                targets,
+                sourceEncoding);
+    }
+
+    /**
+     * Runs a session to its end, printing the core's lines (and, for goals that run tests, its
+     * progress) through Maven's log. A failure of the core, the bridge or the executor fails the
+     * build with the message it gave.
+     *
+     * @param executor how to compile and run what the core asks; {@code null} for goals that run nothing
+     */
+    Action runSession(SessionConfig config, ExecutorSettings executor, boolean showProgress)
+            throws MojoFailureException {
+        try {
+            return MrCoupler.run(config, new MavenLogSink(getLog(), showProgress), executor);
+        } catch (MrCouplerException e) {
+            throw new MojoFailureException(e.getMessage(), e);
+        }
+    }
+
+    /** The line of the reactor summary: the core's last progress message, else "done". */
+    static String outcome(Action done) {
+        String message = done.progress() == null ? null : done.progress().message();
+        return message == null || message.isBlank() ? "done" : message;
+    }
+
+    /** Maven usually gives absolute roots already; a plugin that adds a relative one is resolved against basedir. */
+    List<String> absolute(List<String> roots) {
+        return roots.stream()
+                .map(root -> {
+                    File file = new File(root);
+                    return (file.isAbsolute() ? file : new File(project.getBasedir(), root)).getAbsolutePath();
+                })
+                .toList();
+    }
+
+    static File absolute(File file, MavenProject project) {
+        return file == null || file.isAbsolute() ? file : new File(project.getBasedir(), file.getPath());
+    }
+}

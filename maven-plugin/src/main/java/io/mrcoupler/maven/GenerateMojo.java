@@ -1,0 +1,65 @@
+package io.mrcoupler.maven;
+
+import io.mrcoupler.bridge.protocol.SessionConfig;
+import java.util.List;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Execute;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.plugins.annotations.ResolutionScope;
+
+/**
+ * Generates metamorphic tests for the target methods (MR-Coupler, phases 1-3): finds the coupled
+ * methods, has the LLM write a candidate metamorphic test class per pair, compiles and runs it
+ * (refining it once with the errors), amplifies it with new inputs, and keeps it only when it
+ * passes on the original code more often than on the pair's mutants. Kept tests are written to
+ * {@code <outputDirectory>/generated-tests}, with {@code report.json} and {@code report.html}
+ * saying what was tried, what it cost and why each candidate was kept or dropped. Every LLM
+ * exchange is cached, so a re-run (or a run resumed after an interruption) costs no tokens for
+ * what is done. Without an LLM ({@code mrcoupler.llm.baseUrl} and {@code mrcoupler.llm.model}), the
+ * core says so and its built-in generator writes the tests from MR templates. Runs the build up to
+ * {@code test-compile} first. Targets must name classes of the module the goal runs in.
+ *
+ * <p>{@code mvn mr-coupler:generate -Dmrcoupler.targets='com.acme.crypto.AESEncryption#encryptText'
+ * -Dmrcoupler.llm.baseUrl=https://api.deepseek.com/v1 -Dmrcoupler.llm.model=deepseek-chat
+ * -Dmrcoupler.llm.apiKeyEnv=DEEPSEEK_API_KEY}
+ */
+@Mojo(name = "generate", requiresDependencyResolution = ResolutionScope.TEST, threadSafe = true)
+@Execute(phase = LifecyclePhase.TEST_COMPILE)
+public class GenerateMojo extends AbstractGeneratingMojo {
+
+    /**
+     * Also copies the kept tests into the project's test sources (the first test source root,
+     * {@code src/test/java}); a file that exists there already is never replaced.
+     */
+    @Parameter(property = "mrcoupler.export", defaultValue = "false")
+    private boolean export;
+
+    /** At most this many mutants per method in the validation (the core's default when unset). */
+    @Parameter(property = "mrcoupler.maxMutantsPerMethod")
+    private Integer maxMutantsPerMethod;
+
+    @Override
+    String goal() {
+        return "generate";
+    }
+
+    @Override
+    String run() throws MojoExecutionException, MojoFailureException {
+        SessionConfig config = sessionConfig(SessionConfig.MODE_GENERATE)
+                .withLlm(llm())
+                .withGeneration(generation())
+                .withMutation(null, null, maxMutantsPerMethod);
+        if (export) {
+            List<String> testRoots = absolute(project.getTestCompileSourceRoots());
+            if (testRoots.isEmpty()) {
+                throw new MojoFailureException("mrcoupler.export is set but " + project.getId() + " has no test source"
+                        + " root to copy the kept tests into; set <testSourceDirectory> or run without it.");
+            }
+            config = config.withExportTo(testRoots.get(0));
+        }
+        return outcome(runSession(config, testExecutor(apiKeyVariable(), testTimeoutMs())));
+    }
+}

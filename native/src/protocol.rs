@@ -124,14 +124,39 @@ impl Default for GenerationSettings {
 
 impl SessionConfig {
     pub fn from_json(json: &str) -> CoreResult<Self> {
-        let config: SessionConfig = serde_json::from_str(json).map_err(|e| {
-            CoreError::new(
-                format!("the build plugin sent a session configuration the core cannot read: {e}"),
-                "Use the bridge, Maven plugin and Gradle plugin of one MR-Coupler release together",
-            )
-        })?;
+        let deserializer = &mut serde_json::Deserializer::from_str(json);
+        let config: SessionConfig = serde_path_to_error::deserialize(deserializer).map_err(setting_error)?;
         check_version(config.version)?;
         Ok(config)
+    }
+}
+
+/// A configuration the core cannot read, named as the user set it: Maven's `-Dmrcoupler.<name>`
+/// and Gradle's `-Pmrcoupler.<name>` (LLM fields as `mrcoupler.llm.<field>`, generation fields
+/// as `mrcoupler.<field>`).
+fn setting_error(e: serde_path_to_error::Error<serde_json::Error>) -> CoreError {
+    let path = e.path().to_string();
+    let inner = e.inner().to_string();
+    let inner = inner.split(" at line ").next().unwrap_or(&inner).to_string();
+    let setting = |field: &str| {
+        let full = [path.as_str(), field].iter().filter(|s| !s.is_empty() && **s != ".").copied().collect::<Vec<_>>().join(".");
+        full.strip_prefix("generation.").map(String::from).unwrap_or(full)
+    };
+    let malformed = !matches!(e.inner().classify(), serde_json::error::Category::Data);
+    if malformed || path == "." {
+        return CoreError::new(
+            format!("the build plugin sent a session configuration the core cannot read: {inner}"),
+            "Use the bridge, Maven plugin and Gradle plugin of one MR-Coupler release together",
+        );
+    }
+    if let Some(field) = inner.strip_prefix("missing field `").and_then(|r| r.split('`').next()) {
+        let name = setting(field);
+        return CoreError::new(format!("the setting {name} is missing"), format!("Set mrcoupler.{name}"));
+    }
+    let name = setting("");
+    match inner.strip_prefix("unknown variant ") {
+        Some(rest) => CoreError::new(format!("the setting mrcoupler.{name} cannot be {rest}"), "Use one of the values it names"),
+        None => CoreError::new(format!("the setting mrcoupler.{name} is not valid: {inner}"), "Check its value"),
     }
 }
 

@@ -61,6 +61,19 @@ fn bad_input_is_an_error_with_a_message_never_a_panic() {
     assert!(err.contains("cannot read"), "{err}");
     let err = sessions::open(&config("", &out)).unwrap_err().to_string();
     assert!(err.contains("no target methods were given"), "{err}");
+    // A setting the user typed is named as the build property they set.
+    let mut bad: Value = serde_json::from_str(&config("com.acme.Counter", &out)).unwrap();
+    bad["llm"] = serde_json::json!({"baseUrl": "http://localhost:11434/v1"});
+    let err = sessions::open(&bad.to_string()).unwrap_err().to_string();
+    assert_eq!(err, "the setting llm.model is missing. Set mrcoupler.llm.model");
+    bad["llm"]["model"] = "qwen".into();
+    bad["mutationScope"] = "bad".into();
+    let err = sessions::open(&bad.to_string()).unwrap_err().to_string();
+    assert!(err.starts_with("the setting mrcoupler.mutationScope cannot be `bad`, expected `pair` or `class`"), "{err}");
+    bad["mutationScope"] = "pair".into();
+    bad["generation"] = serde_json::json!({"amplificationInputs": "ten"});
+    let err = sessions::open(&bad.to_string()).unwrap_err().to_string();
+    assert!(err.starts_with("the setting mrcoupler.amplificationInputs is not valid: invalid type: string"), "{err}");
     let handle = sessions::open(&config("com.acme.Nope#x", &out)).unwrap();
     let err = sessions::next(handle, r#"{"version":1}"#).unwrap_err().to_string();
     assert!(err.contains("unknown target `com.acme.Nope#x`"), "{err}");

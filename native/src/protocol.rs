@@ -139,7 +139,12 @@ fn setting_error(e: serde_path_to_error::Error<serde_json::Error>) -> CoreError 
     let inner = e.inner().to_string();
     let inner = inner.split(" at line ").next().unwrap_or(&inner).to_string();
     let setting = |field: &str| {
-        let full = [path.as_str(), field].iter().filter(|s| !s.is_empty() && **s != ".").copied().collect::<Vec<_>>().join(".");
+        let full = [path.as_str(), field]
+            .iter()
+            .filter(|s| !s.is_empty() && **s != ".")
+            .copied()
+            .collect::<Vec<_>>()
+            .join(".");
         full.strip_prefix("generation.").map(String::from).unwrap_or(full)
     };
     let malformed = !matches!(e.inner().classify(), serde_json::error::Category::Data);
@@ -155,7 +160,9 @@ fn setting_error(e: serde_path_to_error::Error<serde_json::Error>) -> CoreError 
     }
     let name = setting("");
     match inner.strip_prefix("unknown variant ") {
-        Some(rest) => CoreError::new(format!("the setting mrcoupler.{name} cannot be {rest}"), "Use one of the values it names"),
+        Some(rest) => {
+            CoreError::new(format!("the setting mrcoupler.{name} cannot be {rest}"), "Use one of the values it names")
+        }
         None => CoreError::new(format!("the setting mrcoupler.{name} is not valid: {inner}"), "Check its value"),
     }
 }
@@ -314,6 +321,9 @@ impl LogLine {
     }
     pub fn warn(message: impl Into<String>) -> Self {
         LogLine { level: Level::Warn, message: message.into() }
+    }
+    pub fn error(message: impl Into<String>) -> Self {
+        LogLine { level: Level::Error, message: message.into() }
     }
 }
 

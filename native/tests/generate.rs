@@ -241,6 +241,27 @@ fn a_pair_the_llm_fails_on_is_reported_and_the_rest_is_kept() {
     assert_eq!(candidates[1]["status"], "llmFailed");
     let detail = candidates[1]["detail"].as_str().unwrap();
     assert!(detail.contains("HTTP 404") && detail.contains("`deepseek-chat`"), "{detail}");
+    let log: Vec<&str> = done["log"].as_array().unwrap().iter().map(|l| l["message"].as_str().unwrap()).collect();
+    assert!(log.iter().any(|l| l.starts_with("1 of 2 candidate MTC(s) could not be asked of the LLM")), "{log:?}");
+    assert!(done.get("verdict").is_none(), "a partial run does not fail the build");
+    std::fs::remove_dir_all(&out).ok();
+}
+
+#[test]
+fn a_run_whose_every_llm_request_failed_fails_the_build() {
+    let out = std::env::temp_dir().join(format!("mrc-generate-dead-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let free = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let mut config: Value = serde_json::from_str(&config(free, &out, &out.join("export"))).unwrap();
+    config["llm"]["retries"] = 0.into();
+    config["generation"]["validation"] = false.into();
+    let (done, _) = drive(&config.to_string());
+    assert_eq!(done["verdict"]["failBuild"], true, "{done}");
+    let message = done["verdict"]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("every LLM request failed") && message.contains("cannot reach the LLM service"),
+        "{message}"
+    );
     std::fs::remove_dir_all(&out).ok();
 }
 

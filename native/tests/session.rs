@@ -69,7 +69,10 @@ fn bad_input_is_an_error_with_a_message_never_a_panic() {
     bad["llm"]["model"] = "qwen".into();
     bad["mutationScope"] = "bad".into();
     let err = sessions::open(&bad.to_string()).unwrap_err().to_string();
-    assert!(err.starts_with("the setting mrcoupler.mutationScope cannot be `bad`, expected `pair` or `class`"), "{err}");
+    assert!(
+        err.starts_with("the setting mrcoupler.mutationScope cannot be `bad`, expected `pair` or `class`"),
+        "{err}"
+    );
     bad["mutationScope"] = "pair".into();
     bad["generation"] = serde_json::json!({"amplificationInputs": "ten"});
     let err = sessions::open(&bad.to_string()).unwrap_err().to_string();

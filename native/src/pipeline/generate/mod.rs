@@ -315,11 +315,39 @@ impl GenerateRun {
         outputs.insert(0, html.display().to_string());
         outputs.insert(0, path.display().to_string());
         let mut log = std::mem::take(&mut self.log);
+        let verdict = self.llm_failures(&mut log);
         log.extend(exported);
         log.extend(report.summary_lines().into_iter().map(LogLine::info));
         log.push(LogLine::info(format!("Report: {} (and report.json beside it)", html.display())));
         log.push(LogLine::info(format!("Kept MTCs: {}", tests_dir.display())));
-        Ok(Action::done(self.progress(), log, outputs))
+        let mut action = Action::done(self.progress(), log, outputs);
+        action.verdict = verdict;
+        Ok(action)
+    }
+
+    /// A warning when some candidates could not be asked for; a failing verdict when none could:
+    /// a run whose every LLM request failed must not pass for one that found nothing.
+    fn llm_failures(&self, log: &mut Vec<LogLine>) -> Option<crate::protocol::Verdict> {
+        let failed: Vec<&str> = self
+            .candidates
+            .iter()
+            .filter_map(|c| match &c.status {
+                Status::LlmFailed(why) => Some(why.as_str()),
+                _ => None,
+            })
+            .collect();
+        let first = failed.first()?;
+        if failed.len() < self.candidates.len() {
+            log.push(LogLine::warn(format!(
+                "{} of {} candidate MTC(s) could not be asked of the LLM; the first error: {first}",
+                failed.len(),
+                self.candidates.len()
+            )));
+            return None;
+        }
+        let message = format!("every LLM request failed, so no MTC was generated; the first error: {first}");
+        log.push(LogLine::error(message.clone()));
+        Some(crate::protocol::Verdict { fail_build: true, message })
     }
 }
 

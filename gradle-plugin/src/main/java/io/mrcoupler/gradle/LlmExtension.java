@@ -156,4 +156,25 @@ public class LlmExtension {
     public void setRepetitions(Number repetitions) {
         this.repetitions = repetitions;
     }
+
+    private Number retryBaseMillis;
+    private String azureApiVersion;
+
+    /** First wait before retrying a rate-limited or failed request, doubled per attempt (1000 ms). */
+    public Number getRetryBaseMillis() {
+        return retryBaseMillis;
+    }
+
+    public void setRetryBaseMillis(Number retryBaseMillis) {
+        this.retryBaseMillis = retryBaseMillis;
+    }
+
+    /** The Azure OpenAI API version, with provider 'azure'. */
+    public String getAzureApiVersion() {
+        return azureApiVersion;
+    }
+
+    public void setAzureApiVersion(String azureApiVersion) {
+        this.azureApiVersion = azureApiVersion;
+    }
 }

@@ -33,6 +33,7 @@ public class MrCouplerExtension {
     private final LlmExtension llm = new LlmExtension();
 
     // generation (generateMetamorphicTests; checkMetamorphicTests with since)
+    private String provider;
     private Boolean coupling;
     private Boolean amplification;
     private Boolean validation;
@@ -93,6 +94,15 @@ public class MrCouplerExtension {
     /** {@code llm { baseUrl = '...'; model = '...' }}; Gradle adds the Closure form for build scripts. */
     public void llm(Action<? super LlmExtension> action) {
         action.execute(llm);
+    }
+
+    /** Who writes the MTCs: 'llm' or 'builtin' (MR templates); unset: the LLM when one is configured. */
+    public String getProvider() {
+        return provider;
+    }
+
+    public void setProvider(String provider) {
+        this.provider = provider;
     }
 
     /** Coupling analysis in the prompt (off: the paper's ablation v1). */

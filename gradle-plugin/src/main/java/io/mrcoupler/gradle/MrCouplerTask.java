@@ -104,12 +104,18 @@ public class MrCouplerTask extends DefaultTask {
      * the build with its message.
      */
     Action run(SessionConfig config, ExecutorSettings executor) {
+        Action done;
         try {
-            return MrCoupler.run(config, new GradleLogSink(getLogger(), true), executor);
+            done = MrCoupler.run(config, new GradleLogSink(getLogger(), true), executor);
         } catch (MrCouplerException e) {
             throw new GradleException(e.getMessage() + DaemonEnvironment.hint(e.getMessage(), executor.secretVariable()),
                     e);
         }
+        // The core says when the build must fail (a violated relation, every LLM request failed).
+        if (done.failsBuild()) {
+            throw new GradleException(done.verdict().message());
+        }
+        return done;
     }
 
     static List<Path> existing(Iterable<File> files) {

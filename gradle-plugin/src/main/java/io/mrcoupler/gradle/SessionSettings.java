@@ -39,7 +39,9 @@ final class SessionSettings {
                 settings.decimal("llm.pricePerMillionPrompt", llm.getPricePerMillionPrompt()),
                 settings.decimal("llm.pricePerMillionCompletion", llm.getPricePerMillionCompletion()),
                 settings.decimal("llm.budgetUsd", llm.getBudgetUsd()),
-                settings.integer("llm.repetitions", llm.getRepetitions()));
+                settings.integer("llm.repetitions", llm.getRepetitions()),
+                settings.integer("llm.retryBaseMillis", llm.getRetryBaseMillis()),
+                settings.string("llm.azureApiVersion", llm.getAzureApiVersion()));
     }
 
     /** The variable holding the API key; the executor keeps it out of the worker's environment. */
@@ -50,6 +52,7 @@ final class SessionSettings {
     /** The phases; {@code junit} ("4" or "5") is read from the project's test classpath. */
     static GenerationSettings generation(ProjectSettings settings, MrCouplerExtension extension, String junit) {
         return new GenerationSettings(
+                settings.string("provider", extension.getProvider()),
                 settings.bool("coupling", extension.getCoupling()),
                 settings.bool("amplification", extension.getAmplification()),
                 settings.bool("validation", extension.getValidation()),

@@ -97,6 +97,21 @@ abstract class AbstractGeneratingMojo extends AbstractExecutingMojo {
     @Parameter(property = "mrcoupler.maxPairsPerTarget")
     private Integer maxPairsPerTarget;
 
+    /**
+     * Who writes the MTCs: {@code llm} or {@code builtin} (MR templates, no LLM). Unset: the LLM when
+     * its base URL and model are set, the built-in generator otherwise.
+     */
+    @Parameter(property = "mrcoupler.provider")
+    private String provider;
+
+    /** First wait before retrying a rate-limited or failed LLM request, doubled per attempt (1000 ms). */
+    @Parameter(property = "mrcoupler.llm.retryBaseMillis")
+    private Integer llmRetryBaseMillis;
+
+    /** The Azure OpenAI API version, with {@code mrcoupler.llm.provider=azure}. */
+    @Parameter(property = "mrcoupler.llm.azureApiVersion")
+    private String llmAzureApiVersion;
+
     /** Invocation examples from the project's tests per method in a prompt (3 by default). */
     @Parameter(property = "mrcoupler.examplesPerMethod")
     private Integer examplesPerMethod;
@@ -135,13 +150,13 @@ abstract class AbstractGeneratingMojo extends AbstractExecutingMojo {
         return new LlmSettings(llmProvider, llmBaseUrl.trim(), llmModel.trim(), llmTemperature, llmMaxTokens,
                 llmApiKeyEnv, llmTimeoutSeconds, llmRetries, llmConcurrency, llmOffline,
                 cacheDir == null ? null : cacheDir.getAbsolutePath(), llmPricePerMillionPrompt,
-                llmPricePerMillionCompletion, llmBudgetUsd, llmRepetitions);
+                llmPricePerMillionCompletion, llmBudgetUsd, llmRepetitions, llmRetryBaseMillis, llmAzureApiVersion);
     }
 
     /** The phases, with JUnit 4 or 5 as the project's tests use. */
     GenerationSettings generation() {
         File prompts = absolute(promptsDir, project);
-        return new GenerationSettings(coupling, amplification, validation, baseline, amplificationInputs,
+        return new GenerationSettings(provider, coupling, amplification, validation, baseline, amplificationInputs,
                 maxPairsPerTarget, examplesPerMethod, excludeRelatingTests, promptTokenBudget,
                 prompts == null ? null : prompts.getAbsolutePath(), ProjectJUnit.of(project), testTimeoutMs);
     }

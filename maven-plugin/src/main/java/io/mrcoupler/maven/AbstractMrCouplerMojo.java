@@ -122,11 +122,17 @@ abstract class AbstractMrCouplerMojo extends AbstractMojo {
      */
     Action runSession(SessionConfig config, ExecutorSettings executor, boolean showProgress)
             throws MojoFailureException {
+        Action done;
         try {
-            return MrCoupler.run(config, new MavenLogSink(getLog(), showProgress), executor);
+            done = MrCoupler.run(config, new MavenLogSink(getLog(), showProgress), executor);
         } catch (MrCouplerException e) {
             throw new MojoFailureException(e.getMessage(), e);
         }
+        // The core says when the build must fail (a violated relation, every LLM request failed).
+        if (done.failsBuild()) {
+            throw new MojoFailureException(done.verdict().message());
+        }
+        return done;
     }
 
     /** The line of the reactor summary: the core's last progress message, else "done". */

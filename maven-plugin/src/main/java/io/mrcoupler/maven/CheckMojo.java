@@ -52,9 +52,6 @@ public class CheckMojo extends AbstractGeneratingMojo {
                 .withLlm(llm())
                 .withGeneration(generation());
         Action done = runSession(config, testExecutor(apiKeyVariable(), testTimeoutMs()));
-        if (done.failsBuild()) {
-            throw new MojoFailureException(done.verdict().message());
-        }
         return done.verdict() != null && done.verdict().message() != null ? done.verdict().message() : outcome(done);
     }
 }

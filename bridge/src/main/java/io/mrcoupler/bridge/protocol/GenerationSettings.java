@@ -5,9 +5,11 @@ package io.mrcoupler.bridge.protocol;
  * switched off for its ablation, and its baseline is a mode. Every field may be {@code null} for
  * the core's default.
  *
- * @param junit "4" or "5": the JUnit the project's tests use
+ * @param provider "llm" or "builtin" (MR templates, no LLM); {@code null}: the LLM when one is set
+ * @param junit    "4" or "5": the JUnit the project's tests use
  */
 public record GenerationSettings(
+        String provider,
         Boolean coupling,
         Boolean amplification,
         Boolean validation,
@@ -23,6 +25,6 @@ public record GenerationSettings(
 
     /** All at the core's defaults, JUnit as given. */
     public static GenerationSettings defaults(String junit) {
-        return new GenerationSettings(null, null, null, null, null, null, null, null, null, null, junit, null);
+        return new GenerationSettings(null, null, null, null, null, null, null, null, null, null, null, junit, null);
     }
 }

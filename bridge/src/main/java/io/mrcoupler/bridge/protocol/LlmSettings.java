@@ -21,11 +21,13 @@ public record LlmSettings(
         Double pricePerMillionPrompt,
         Double pricePerMillionCompletion,
         Double budgetUsd,
-        Integer repetitions) {
+        Integer repetitions,
+        Integer retryBaseMillis,
+        String azureApiVersion) {
 
     /** Only what is needed to reach a model; the rest at the core's defaults. */
     public static LlmSettings of(String baseUrl, String model, String apiKeyEnv) {
         return new LlmSettings(null, baseUrl, model, null, null, apiKeyEnv, null, null, null, null, null, null,
-                null, null, null);
+                null, null, null, null, null);
     }
 }

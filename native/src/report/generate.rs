@@ -127,6 +127,10 @@ impl GenerateReport {
                     _ => String::new(),
                 };
                 let pair = c.pair.as_deref().unwrap_or("baseline");
+                let pair = match &c.template {
+                    Some(t) => format!("{pair}, template {t}"),
+                    None => pair.to_string(),
+                };
                 let detail = c.detail.as_deref().map(|d| format!(" ({d})")).unwrap_or_default();
                 lines.push(format!("  {} [{pair}]: {}{detail}{rates}", c.test_class, c.status));
                 for note in &c.notes {
@@ -135,10 +139,12 @@ impl GenerateReport {
             }
         }
         let t = &self.tokens;
-        lines.push(format!(
-            "LLM: {} request(s) ({} from the cache), {} prompt + {} completion tokens, ${:.4}",
-            t.requests, t.cached, t.prompt_tokens, t.completion_tokens, t.cost_usd
-        ));
+        if t.requests > 0 {
+            lines.push(format!(
+                "LLM: {} request(s) ({} from the cache), {} prompt + {} completion tokens, ${:.4}",
+                t.requests, t.cached, t.prompt_tokens, t.completion_tokens, t.cost_usd
+            ));
+        }
         lines
     }
 }

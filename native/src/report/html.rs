@@ -78,7 +78,7 @@ fn target_section(t: &TargetReport) -> String {
         out.push_str("</table>\n");
     }
     out.push_str("<h3>Candidate MTCs</h3>\n<table class=\"candidates\"><tr><th>test class</th><th>pair</th><th class=\"s\">status</th>\
-                  <th style=\"width:35%\">relation (the model's words)</th><th class=\"n\">p</th><th class=\"n\">p'</th>\
+                  <th style=\"width:35%\">relation (the model's words, or the template's)</th><th class=\"n\">p</th><th class=\"n\">p'</th>\
                   <th class=\"n\">best mutant</th><th class=\"n\">mutants</th></tr>\n");
     for c in &t.candidates {
         out.push_str(&candidate_row(c));
@@ -122,7 +122,10 @@ fn candidate_row(c: &CandidateReport) -> String {
         esc(c.test_class.rsplit('.').next().unwrap_or(&c.test_class)),
         esc(c.pair.as_deref().unwrap_or("baseline")),
         esc(&c.status),
-        esc(&c.relation),
+        match &c.template {
+            Some(t) => format!("<b>{}</b>: {}", esc(t), esc(&c.relation)),
+            None => esc(&c.relation),
+        },
         pct(c.p),
         pct(c.p_mutants),
         pct(c.p_best_mutant),

@@ -3,7 +3,7 @@
 //! offers (public constants, factories without arguments), then boundary values by type.
 
 use crate::context::TestIndex;
-use crate::java_model::types::erase_simple;
+use crate::java_model::types::{erase_simple, is_type_variable};
 use crate::java_model::{ClassModel, Project};
 use std::collections::BTreeMap;
 use tree_sitter::{Node, Parser};
@@ -128,10 +128,6 @@ impl Values {
             }
         }
     }
-}
-
-fn is_type_variable(t: &str) -> bool {
-    t.len() == 1 && t.chars().all(|c| c.is_ascii_uppercase())
 }
 
 fn is_literal(node: Node) -> bool {

@@ -591,25 +591,10 @@ impl<'a, 'c> Walker<'a, 'c> {
 
     /// The static type of an expression where the source states it; None when unsure.
     fn static_type(&self, expr: Node) -> Option<String> {
+        if let Some(t) = super::types::literal_type(expr.kind(), self.text(expr)) {
+            return Some(t.to_string());
+        }
         Some(match expr.kind() {
-            "string_literal" | "text_block" => "String".into(),
-            "character_literal" => "char".into(),
-            "true" | "false" => "boolean".into(),
-            "null_literal" => "null".into(),
-            "decimal_integer_literal" | "hex_integer_literal" | "octal_integer_literal" | "binary_integer_literal" => {
-                if self.text(expr).ends_with(['l', 'L']) {
-                    "long".into()
-                } else {
-                    "int".into()
-                }
-            }
-            "decimal_floating_point_literal" | "hex_floating_point_literal" => {
-                if self.text(expr).ends_with(['f', 'F']) {
-                    "float".into()
-                } else {
-                    "double".into()
-                }
-            }
             "object_creation_expression" => self.text(expr.child_by_field_id(FIELDS.type_.get())?).to_string(),
             "array_creation_expression" => {
                 let t = self.text(expr.child_by_field_id(FIELDS.type_.get())?);

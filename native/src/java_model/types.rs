@@ -74,11 +74,29 @@ pub fn accepts(param: &str, arg: &str) -> bool {
     widens(arg, param)
 }
 
+/// The type of a literal node: `"a"` String, `1L` long, `1.5f` float, `'c'` char, `null`.
+pub fn literal_type(kind: &str, text: &str) -> Option<&'static str> {
+    Some(match kind {
+        "string_literal" | "text_block" => "String",
+        "character_literal" => "char",
+        "true" | "false" => "boolean",
+        "null_literal" => "null",
+        "decimal_integer_literal" | "hex_integer_literal" | "octal_integer_literal" | "binary_integer_literal" => {
+            if text.ends_with(['l', 'L']) { "long" } else { "int" }
+        }
+        "decimal_floating_point_literal" | "hex_floating_point_literal" => {
+            if text.ends_with(['f', 'F']) { "float" } else { "double" }
+        }
+        _ => return None,
+    })
+}
+
 pub fn is_primitive(t: &str) -> bool {
     matches!(t, "byte" | "short" | "char" | "int" | "long" | "float" | "double" | "boolean")
 }
 
-fn is_type_variable(t: &str) -> bool {
+/// `T`, `E`, `K`: a type parameter as Java code names them by convention.
+pub fn is_type_variable(t: &str) -> bool {
     t.len() == 1 && t.chars().all(|c| c.is_ascii_uppercase())
 }
 

@@ -25,6 +25,14 @@ pub struct Totals {
 }
 
 impl Totals {
+    fn merge(&mut self, other: &Totals) {
+        self.requests += other.requests;
+        self.cached += other.cached;
+        self.prompt_tokens += other.prompt_tokens;
+        self.completion_tokens += other.completion_tokens;
+        self.cost_usd += other.cost_usd;
+    }
+
     fn add(&mut self, usage: Usage, cost: f64, cached: bool) {
         self.requests += 1;
         if cached {
@@ -64,11 +72,7 @@ impl Accounting {
     pub fn total(&self) -> Totals {
         let by_tag = self.by_tag.lock().unwrap_or_else(|p| p.into_inner());
         by_tag.values().fold(Totals::default(), |mut acc, t| {
-            acc.requests += t.requests;
-            acc.cached += t.cached;
-            acc.prompt_tokens += t.prompt_tokens;
-            acc.completion_tokens += t.completion_tokens;
-            acc.cost_usd += t.cost_usd;
+            acc.merge(t);
             acc
         })
     }
@@ -78,12 +82,7 @@ impl Accounting {
         let by_tag = self.by_tag.lock().unwrap_or_else(|p| p.into_inner());
         let mut out: BTreeMap<String, Totals> = BTreeMap::new();
         for (tag, t) in by_tag.iter() {
-            let e = out.entry(key(tag)).or_default();
-            e.requests += t.requests;
-            e.cached += t.cached;
-            e.prompt_tokens += t.prompt_tokens;
-            e.completion_tokens += t.completion_tokens;
-            e.cost_usd += t.cost_usd;
+            out.entry(key(tag)).or_default().merge(t);
         }
         out
     }

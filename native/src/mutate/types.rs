@@ -2,7 +2,7 @@
 //! return types and a few well-known JDK methods tell. `None` means "unsure": the operators then
 //! skip a site rather than risk a mutant that does not compile.
 
-use crate::java_model::types::erase_simple;
+use crate::java_model::types::{erase_simple, literal_type};
 use crate::java_model::{ClassModel, MethodModel};
 use tree_sitter::Node;
 
@@ -83,24 +83,10 @@ impl<'a> TypeEnv<'a> {
     /// The erased static type of an expression, when evident.
     pub fn type_of(&self, node: Node) -> Option<String> {
         let child = |field: &str| node.child_by_field_name(field);
+        if let Some(t) = literal_type(node.kind(), self.text(node)) {
+            return Some(t.to_string());
+        }
         Some(match node.kind() {
-            "decimal_integer_literal" | "hex_integer_literal" | "octal_integer_literal" | "binary_integer_literal" => {
-                if self.text(node).ends_with(['l', 'L']) {
-                    "long".into()
-                } else {
-                    "int".into()
-                }
-            }
-            "decimal_floating_point_literal" | "hex_floating_point_literal" => {
-                if self.text(node).ends_with(['f', 'F']) {
-                    "float".into()
-                } else {
-                    "double".into()
-                }
-            }
-            "string_literal" | "text_block" => "String".into(),
-            "character_literal" => "char".into(),
-            "true" | "false" => "boolean".into(),
             "this" => self.class.name.clone(),
             "identifier" => self.variable_type(self.text(node), node.start_byte())?,
             "parenthesized_expression" => self.type_of(node.named_child(0)?)?,

@@ -82,10 +82,18 @@ pub fn literal_type(kind: &str, text: &str) -> Option<&'static str> {
         "true" | "false" => "boolean",
         "null_literal" => "null",
         "decimal_integer_literal" | "hex_integer_literal" | "octal_integer_literal" | "binary_integer_literal" => {
-            if text.ends_with(['l', 'L']) { "long" } else { "int" }
+            if text.ends_with(['l', 'L']) {
+                "long"
+            } else {
+                "int"
+            }
         }
         "decimal_floating_point_literal" | "hex_floating_point_literal" => {
-            if text.ends_with(['f', 'F']) { "float" } else { "double" }
+            if text.ends_with(['f', 'F']) {
+                "float"
+            } else {
+                "double"
+            }
         }
         _ => return None,
     })

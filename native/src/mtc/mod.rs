@@ -5,8 +5,10 @@ mod extract;
 mod imports;
 mod normalize;
 mod shape;
+mod strip;
 
 pub use extract::{extract_java, prose};
 pub use imports::ImportIndex;
 pub use normalize::{normalize, JUnit};
 pub use shape::{shapes, MethodShape};
+pub use strip::strip_tests;

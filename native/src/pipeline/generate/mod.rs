@@ -262,7 +262,7 @@ impl GenerateRun {
             let mut candidates = Vec::new();
             for c in self.candidates.iter().filter(|c| c.target == *t) {
                 let kept = (c.status == Status::Kept)
-                    .then(|| steps::strip_tests(c.code.as_deref().unwrap_or(""), &c.kept_methods));
+                    .then(|| crate::mtc::strip_tests(c.code.as_deref().unwrap_or(""), &c.kept_methods));
                 let file = match &kept {
                     Some(code) => {
                         let path = tests_dir.join(c.file_path());

@@ -4,18 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.mrcoupler.bridge.executor.ExecutorSettings;
-import io.mrcoupler.bridge.executor.TestJars;
 import io.mrcoupler.bridge.protocol.Action;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,25 +23,14 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class BuiltinSessionTest {
 
-    private static final Path ROOT = Paths.get(System.getProperty("mrcoupler.example.dir", "../example"))
-            .toAbsolutePath().normalize().getParent();
-    private static final Path EXAMPLE = ROOT.resolve("example");
-
     @TempDir
     Path out;
 
     @Test
     void theBuiltInGeneratorsMtcsCompileRunAndPassValidation() throws Exception {
-        JsonObject config = JsonParser.parseString("""
-                {"version": 1, "mode": "generate", "projectName": "example",
-                 "targets": "com.acme.crypto.AESEncryption#encryptText, com.acme.collections.ElementStore#insertElement"}
-                """).getAsJsonObject();
-        config.addProperty("projectDir", EXAMPLE.toString());
-        config.add("sourceRoots", array(EXAMPLE.resolve("src/main/java")));
-        config.add("testSourceRoots", array(EXAMPLE.resolve("src/test/java")));
-        config.addProperty("outputDir", out.toString());
-        ExecutorSettings settings = ExecutorSettings.of(TestJars.junitApis(), List.of(EXAMPLE.resolve("src/main/java")),
-                TestJars.launcherAndEngines(), out.resolve("work")).withRelease(17);
+        JsonObject config = ExampleProject.config("generate",
+                "com.acme.crypto.AESEncryption#encryptText, com.acme.collections.ElementStore#insertElement", out);
+        ExecutorSettings settings = ExampleProject.executor(out);
         RecordingSink sink = new RecordingSink();
 
         Action done;
@@ -76,11 +61,5 @@ class BuiltinSessionTest {
         }
         assertEquals(0, report.getAsJsonObject("tokens").get("requests").getAsInt(), "no LLM request");
         assertEquals("built-in generator", report.get("model").getAsString());
-    }
-
-    private static JsonArray array(Path path) {
-        JsonArray a = new JsonArray();
-        a.add(path.toString());
-        return a;
     }
 }

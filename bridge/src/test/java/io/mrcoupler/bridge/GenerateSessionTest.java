@@ -7,15 +7,12 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.mrcoupler.bridge.executor.ExecutorSettings;
-import io.mrcoupler.bridge.executor.TestJars;
 import io.mrcoupler.bridge.protocol.Action;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,9 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class GenerateSessionTest {
 
-    private static final Path ROOT = Paths.get(System.getProperty("mrcoupler.example.dir", "../example"))
-            .toAbsolutePath().normalize().getParent();
-    private static final Path EXAMPLE = ROOT.resolve("example");
+    private static final Path ROOT = ExampleProject.ROOT;
 
     @TempDir
     Path out;
@@ -44,20 +39,15 @@ class GenerateSessionTest {
             String first = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8))
                     .readLine();
             int port = Integer.parseInt(first.trim().substring("PORT=".length()));
-            JsonObject config = JsonParser.parseString("""
-                    {"version": 1, "mode": "generate", "projectName": "example",
-                     "targets": "com.acme.crypto.AESEncryption#encryptText",
-                     "llm": {"model": "deepseek-chat", "apiKeyEnv": "MRC_TEST_GENERATE_KEY",
-                             "pricePerMillionPrompt": 0.27, "pricePerMillionCompletion": 1.1, "retryBaseMillis": 10},
-                     "generation": {"maxPairsPerTarget": 2}}""").getAsJsonObject();
-            config.addProperty("projectDir", EXAMPLE.toString());
-            config.add("sourceRoots", array(EXAMPLE.resolve("src/main/java")));
-            config.add("testSourceRoots", array(EXAMPLE.resolve("src/test/java")));
-            config.addProperty("outputDir", out.toString());
-            config.getAsJsonObject("llm").addProperty("baseUrl", "http://127.0.0.1:" + port + "/v1");
-            ExecutorSettings settings = ExecutorSettings.of(TestJars.junitApis(),
-                    List.of(EXAMPLE.resolve("src/main/java")), TestJars.launcherAndEngines(), out.resolve("work"))
-                    .withRelease(17);
+            JsonObject config = ExampleProject.config("generate", "com.acme.crypto.AESEncryption#encryptText", out);
+            JsonObject llm = JsonParser.parseString("""
+                    {"model": "deepseek-chat", "apiKeyEnv": "MRC_TEST_GENERATE_KEY",
+                     "pricePerMillionPrompt": 0.27, "pricePerMillionCompletion": 1.1, "retryBaseMillis": 10}""")
+                    .getAsJsonObject();
+            llm.addProperty("baseUrl", "http://127.0.0.1:" + port + "/v1");
+            config.add("llm", llm);
+            config.add("generation", JsonParser.parseString("{\"maxPairsPerTarget\": 2}"));
+            ExecutorSettings settings = ExampleProject.executor(out);
             RecordingSink sink = new RecordingSink();
 
             Action done;
@@ -81,11 +71,5 @@ class GenerateSessionTest {
         } finally {
             server.destroyForcibly();
         }
-    }
-
-    private static JsonArray array(Path path) {
-        JsonArray a = new JsonArray();
-        a.add(path.toString());
-        return a;
     }
 }

@@ -133,21 +133,18 @@ abstract class AbstractGeneratingMojo extends AbstractExecutingMojo {
     private Long testTimeoutMs;
 
     /**
-     * The LLM, or {@code null} when its base URL or model is missing: the core then says that no
-     * LLM is configured and what to set (and uses its built-in generator).
+     * The LLM, or {@code null} when neither its base URL nor its model is set. Half a configuration
+     * goes to the core as it is: the core names the missing setting.
      */
     LlmSettings llm() {
         boolean hasUrl = llmBaseUrl != null && !llmBaseUrl.isBlank();
         boolean hasModel = llmModel != null && !llmModel.isBlank();
-        if (!hasUrl || !hasModel) {
-            if (hasUrl || hasModel) {
-                getLog().warn((hasUrl ? "mrcoupler.llm.model" : "mrcoupler.llm.baseUrl") + " is not set, so no LLM is"
-                        + " configured (both are needed).");
-            }
+        if (!hasUrl && !hasModel) {
             return null;
         }
         File cacheDir = absolute(llmCacheDir, project);
-        return new LlmSettings(llmProvider, llmBaseUrl.trim(), llmModel.trim(), llmTemperature, llmMaxTokens,
+        return new LlmSettings(llmProvider, hasUrl ? llmBaseUrl.trim() : null, hasModel ? llmModel.trim() : null,
+                llmTemperature, llmMaxTokens,
                 llmApiKeyEnv, llmTimeoutSeconds, llmRetries, llmConcurrency, llmOffline,
                 cacheDir == null ? null : cacheDir.getAbsolutePath(), llmPricePerMillionPrompt,
                 llmPricePerMillionCompletion, llmBudgetUsd, llmRepetitions, llmRetryBaseMillis, llmAzureApiVersion);

@@ -44,10 +44,6 @@ public class MutantsMojo extends AbstractExecutingMojo {
 
     @Override
     String run() throws MojoExecutionException, MojoFailureException {
-        if (mutationScope != null && !mutationScope.equals("pair") && !mutationScope.equals("class")) {
-            throw new MojoFailureException("mrcoupler.mutationScope is '" + mutationScope + "'; use pair (the targets"
-                    + " and their coupled methods) or class (every method of the targets' classes).");
-        }
         SessionConfig config = sessionConfig(SessionConfig.MODE_MUTANTS)
                 .withMutation(mutationScope, exportMutants, maxMutantsPerMethod);
         return outcome(runSession(config, compileOnlyExecutor(), true));

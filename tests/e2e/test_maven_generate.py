@@ -154,13 +154,9 @@ def test_an_interrupted_run_resumes_from_the_cache(copy_project, mvn, scripted_l
 def test_without_an_llm_the_run_says_so_and_the_built_in_generator_writes_the_tests(copy_project, mvn):
     project = copy_project("example")
 
-    # Half an LLM (a base URL, no model) is no LLM: the plugin says which setting is missing.
-    build = mvn(project, "mr-coupler:generate", f"-Dmrcoupler.targets={AES_TARGET}",
-                "-Dmrcoupler.llm.baseUrl=http://127.0.0.1:9/v1")
+    build = mvn(project, "mr-coupler:generate", f"-Dmrcoupler.targets={AES_TARGET}")
 
     assert build.succeeded, build
-    warnings = "\n".join(build.lines("[WARNING]"))
-    assert "mrcoupler.llm.model is not set" in warnings, build
     info = "\n".join(build.lines("[INFO]"))
     assert "No LLM is configured" in info, build
     assert "mrcoupler.llm.baseUrl" in info and "mrcoupler.llm.model" in info, build
@@ -168,6 +164,18 @@ def test_without_an_llm_the_run_says_so_and_the_built_in_generator_writes_the_te
     assert report["model"] == "built-in generator", report["model"]
     assert report["tokens"]["requests"] == 0, report["tokens"]
     assert all(c.get("template") for c in report["targets"][0]["candidates"]), report["targets"][0]["candidates"]
+    assert_no_jvm_crash(build)
+
+
+def test_half_an_llm_configuration_fails_naming_the_missing_setting(copy_project, mvn):
+    project = copy_project("example")
+
+    build = mvn(project, "mr-coupler:generate", f"-Dmrcoupler.targets={AES_TARGET}",
+                "-Dmrcoupler.llm.baseUrl=http://127.0.0.1:9/v1")
+
+    assert not build.succeeded, build
+    errors = "\n".join(build.lines("[ERROR]"))
+    assert "the setting llm.model is missing" in errors and "Set mrcoupler.llm.model" in errors, build
     assert_no_jvm_crash(build)
 
 

@@ -223,3 +223,22 @@ public final class Codec<K extends Comparable<K>> extends Base implements java.i
     assert_eq!(tests, vec!["a", "b"]);
     assert_eq!(class.methods[1].annotations, vec!["ParameterizedTest", "ValueSource"]);
 }
+
+#[test]
+fn exceptions_a_method_declares_or_throws_itself() {
+    let src = r#"
+class Version {
+    static Version parse(String s) throws java.text.ParseException, IOException {
+        if (s == null) throw new IllegalArgumentException("null");
+        Runnable r = () -> { throw new IllegalStateException(); };
+        return new Version();
+    }
+    int major() { return 1; }
+}
+"#;
+    let file = parse_str(Path::new("Version.java"), src);
+    let methods = &file.classes[0].methods;
+    let parse = methods.iter().find(|m| m.name == "parse").unwrap();
+    assert_eq!(parse.throws, ["ParseException", "IOException", "IllegalArgumentException", "IllegalStateException"]);
+    assert!(methods.iter().find(|m| m.name == "major").unwrap().throws.is_empty());
+}

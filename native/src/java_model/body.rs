@@ -22,6 +22,8 @@ pub struct BodyFacts {
     pub reads: BTreeSet<String>,
     pub writes: BTreeSet<String>,
     pub locals: Vec<LocalVar>,
+    /// Exception types the body throws itself (`throw new X(...)`), as written.
+    pub thrown: BTreeSet<String>,
 }
 
 /// `method` is the whole declaration: parameters are in scope over all of it.
@@ -215,6 +217,7 @@ impl<'a, 'c> Walker<'a, 'c> {
                 }
             }
             "labeled_statement" => self.skip_first_identifier(node),
+            "throw_statement" => self.throw_statement(node),
             "break_statement" | "continue_statement" | "class_literal" | "annotation" | "marker_annotation"
             | "line_comment" | "block_comment" | "scoped_identifier" => {}
             k if k.ends_with("_declaration") && k != "local_variable_declaration" => {} // local classes
@@ -552,6 +555,16 @@ impl<'a, 'c> Walker<'a, 'c> {
         for extra in extras {
             self.visit(extra);
         }
+    }
+
+    /// `throw new X(...)`: the method rejects something on purpose; the thrown value is visited
+    /// as any expression.
+    fn throw_statement(&mut self, node: Node) {
+        let created = node.named_child(0).filter(|e| e.kind() == "object_creation_expression");
+        if let Some(t) = created.and_then(|e| e.child_by_field_id(FIELDS.type_.get())) {
+            self.facts.thrown.insert(erase_simple(self.text(t)));
+        }
+        self.visit_children(node);
     }
 
     fn explicit_constructor(&mut self, node: Node) {

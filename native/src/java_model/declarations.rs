@@ -4,6 +4,7 @@
 
 use super::body::{analyse_body, BodyContext};
 use super::grammar::{is_comment, line, text, FIELDS};
+use super::types::erase_simple;
 use super::{ClassKind, ClassModel, FieldModel, MethodModel, Param};
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -315,6 +316,8 @@ fn method_of(
     }
     let body = member.child_by_field_id(FIELDS.body.get());
     let facts = analyse_body(ctx, &params, member, body);
+    let mut throws = declared_throws(member, src);
+    throws.extend(facts.thrown.iter().filter(|t| !throws.contains(t)).cloned().collect::<Vec<_>>());
     debug_assert!(!is_constructor || name == class_name || kind == "compact_constructor_declaration");
     Some(MethodModel {
         name,
@@ -330,5 +333,17 @@ fn method_of(
         field_reads: facts.reads,
         field_writes: facts.writes,
         locals: facts.locals,
+        throws,
     })
+}
+
+/// The simple names of a `throws` clause.
+fn declared_throws(member: Node, src: &str) -> Vec<String> {
+    let mut cursor = member.walk();
+    let clause = member.named_children(&mut cursor).find(|c| c.kind() == "throws");
+    let Some(clause) = clause else {
+        return Vec::new();
+    };
+    let mut cursor = clause.walk();
+    clause.named_children(&mut cursor).filter(|c| !is_comment(*c)).map(|t| erase_simple(text(t, src))).collect()
 }

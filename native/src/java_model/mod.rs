@@ -102,6 +102,9 @@ pub struct MethodModel {
     /// passes (mutation) can type an expression without repeating the scoping rules.
     #[serde(skip)]
     pub locals: Vec<LocalVar>,
+    /// Exceptions the method declares (`throws`) or throws itself (`throw new X`), simple names:
+    /// what it rejects on purpose, so a test that provokes one fed it an illegal input.
+    pub throws: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -3,12 +3,14 @@
 
 mod extract;
 mod imports;
+mod inputs;
 mod normalize;
 mod shape;
 mod strip;
 
 pub use extract::{extract_java, prose};
 pub use imports::ImportIndex;
+pub use inputs::{expected_actual, inputs_of};
 pub use normalize::{normalize, JUnit};
 pub use shape::{shapes, MethodShape};
 pub use strip::strip_tests;

@@ -11,6 +11,7 @@ mod candidate;
 mod conversation;
 mod decide;
 mod steps;
+mod triage;
 
 pub use candidate::{Candidate, Stage, Status};
 

@@ -1,0 +1,125 @@
+//! The inputs of one MTC method as written: its local declarations (source input, source output,
+//! follow-up input, follow-up output, in the order the method builds them), or, for a method that
+//! passes its inputs inline, the arguments of its first call. What a suspected-bug report shows.
+
+use tree_sitter::{Node, Parser};
+
+/// At most this many declarations, each cut to [`WIDTH`] characters.
+const MAX_INPUTS: usize = 8;
+const WIDTH: usize = 200;
+
+/// The inputs of test method `method` of the first class in `code`; empty when it is not there.
+pub fn inputs_of(code: &str, method: &str) -> Vec<String> {
+    let mut parser = Parser::new();
+    if parser.set_language(&tree_sitter_java::LANGUAGE.into()).is_err() {
+        return Vec::new();
+    }
+    let Some(tree) = parser.parse(code, None) else { return Vec::new() };
+    let Some(body) = find_method(tree.root_node(), code, method).and_then(|m| m.child_by_field_name("body")) else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    collect(body, code, "local_variable_declaration", &mut found);
+    if found.is_empty() {
+        let mut calls = Vec::new();
+        collect(body, code, "method_invocation", &mut calls);
+        let first = calls.first().and_then(|c| c.child_by_field_name("arguments"));
+        let inline = first
+            .map(|a| text(a, code))
+            .map(|a| clip(a.strip_prefix('(').and_then(|a| a.strip_suffix(')')).unwrap_or(a)));
+        return inline.into_iter().filter(|a| !a.is_empty()).collect();
+    }
+    found.iter().take(MAX_INPUTS).map(|d| clip(text(*d, code).trim_end_matches(';'))).collect()
+}
+
+fn find_method<'t>(node: Node<'t>, code: &str, name: &str) -> Option<Node<'t>> {
+    if node.kind() == "method_declaration" && node.child_by_field_name("name").map(|n| text(n, code)) == Some(name) {
+        return Some(node);
+    }
+    let mut cursor = node.walk();
+    let children: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+    children.into_iter().find_map(|c| find_method(c, code, name))
+}
+
+/// Nodes of `kind` in source order, not looking inside lambdas or nested classes.
+fn collect<'t>(node: Node<'t>, code: &str, kind: &str, out: &mut Vec<Node<'t>>) {
+    let mut cursor = node.walk();
+    let children: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+    for child in children {
+        if child.kind() == kind {
+            out.push(child);
+        } else if !matches!(child.kind(), "lambda_expression" | "class_body") {
+            collect(child, code, kind, out);
+        }
+    }
+}
+
+fn text<'a>(node: Node, code: &'a str) -> &'a str {
+    code.get(node.byte_range()).unwrap_or("")
+}
+
+/// One line, at most [`WIDTH`] characters.
+fn clip(s: &str) -> String {
+    let line = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    match line.char_indices().nth(WIDTH) {
+        Some((at, _)) => format!("{}...", &line[..at]),
+        None => line,
+    }
+}
+
+/// `expected` and `actual` from JUnit's assertion messages: Jupiter's `expected: <a> but was: <b>`
+/// and JUnit 4's `expected:<a> but was:<b>`, after any message of the test's own.
+pub fn expected_actual(message: &str) -> Option<(String, String)> {
+    let at = message.find("expected:")?;
+    let rest = message[at + "expected:".len()..].trim_start();
+    let (expected, actual) = rest.split_once(" but was:")?;
+    let unwrap = |s: &str| {
+        let s = s.trim();
+        s.strip_prefix('<').and_then(|s| s.strip_suffix('>')).unwrap_or(s).to_string()
+    };
+    Some((unwrap(expected), unwrap(actual)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MTC: &str = r#"
+class AES_MTC1Test {
+    @Test
+    void mtc_input3() throws Exception {
+        String plainText = "~!@#";
+        SecretKey key = AESEncryption.getSecretEncryptionKey();
+        byte[] cipher = AESEncryption.encryptText(plainText, key);
+        assertEquals(plainText, AESEncryption.decryptText(cipher, key));
+    }
+
+    @Test
+    void inline() {
+        assertEquals(4, Calc.add(2,   2));
+    }
+}
+"#;
+
+    #[test]
+    fn the_declarations_of_a_method_are_its_inputs() {
+        let inputs = inputs_of(MTC, "mtc_input3");
+        assert_eq!(inputs[0], r#"String plainText = "~!@#""#);
+        assert_eq!(inputs.len(), 3, "{inputs:?}");
+    }
+
+    #[test]
+    fn inline_arguments_when_nothing_is_declared() {
+        assert_eq!(inputs_of(MTC, "inline"), vec!["4, Calc.add(2, 2)".to_string()]);
+        assert!(inputs_of(MTC, "missing").is_empty());
+    }
+
+    #[test]
+    fn expected_and_actual_of_both_junits() {
+        let five = expected_actual("round trip ==> expected: <abc> but was: <ab>");
+        assert_eq!(five, Some(("abc".into(), "ab".into())));
+        let four = expected_actual("expected:<1> but was:<-1>");
+        assert_eq!(four, Some(("1".into(), "-1".into())));
+        assert_eq!(expected_actual("boom"), None);
+    }
+}

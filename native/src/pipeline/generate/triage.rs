@@ -1,0 +1,354 @@
+//! Triage of the MTC methods that fail on the code under test: a suspected bug, an invalid input,
+//! or a likely wrong relation. The paper's point (its RQ2) is that a valid relation, applied to
+//! many inputs, fails on buggy code for some of them; this room tells those failures from the
+//! ones the test itself caused, using only what the run already has:
+//!
+//! - how the relation was made: a contract (equals/hashCode, compareTo) holds for every correct
+//!   class, a built-in pair template usually fits, an LLM's relation may simply be wrong;
+//! - its pass rate over the inputs on the original (p) and on the mutants (p'): mutants that break
+//!   the relation more often than the original says the relation is valid (p > p'); a mutant
+//!   that satisfies it better than the original says it is not;
+//! - how the method failed: an assertion is the relation violated; an exception the pair's
+//!   methods declare or throw on purpose, or one the JDK uses to reject an argument, means the
+//!   test fed an illegal input; an exception raised in the test's own code means the test is
+//!   wrong; any other exception raised inside the class under test is a suspect.
+//!
+//! The rule is a score in [0, 1]: at least [`SUSPECT`] makes a suspected bug, below it a likely
+//! wrong relation. Documented in ARCHITECTURE.md ("Triage"); each outcome has a unit test.
+
+/// Confidence from which a failure is reported as a suspected bug.
+pub const SUSPECT: f64 = 0.5;
+
+/// Exceptions by which the JDK and well-behaved libraries reject an argument.
+const ILLEGAL_INPUT: &[&str] = &[
+    "IllegalArgumentException",
+    "NumberFormatException",
+    "NullPointerException",
+    "UnsupportedOperationException",
+    "ArithmeticException",
+    "DateTimeException",
+    "DateTimeParseException",
+    "PatternSyntaxException",
+    "UnsupportedEncodingException",
+    "UnsupportedCharsetException",
+    "IllegalCharsetNameException",
+    "InputMismatchException",
+];
+
+/// Who wrote the relation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// A built-in contract template (equals/hashCode, compareTo): holds for every correct class.
+    Contract,
+    /// A built-in pair template (round trip, delegation, ...): fits most pairs it is applied to.
+    Template,
+    /// An LLM's relation.
+    Llm,
+}
+
+/// How one test method failed on the original code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FailureKind {
+    Assertion,
+    Exception,
+    /// Timed out or took the worker down.
+    Hang,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct Failure<'a> {
+    pub kind: FailureKind,
+    /// Qualified name of the exception, when one was thrown.
+    pub exception_type: Option<&'a str>,
+    /// Top frames, innermost first (`com.acme.Foo.bar(Foo.java:12)`), after the assertion library's.
+    pub frames: &'a [String],
+}
+
+/// What the run knows about the relation a failing method belongs to.
+#[derive(Debug, Clone, Copy)]
+pub struct Evidence<'a> {
+    pub origin: Origin,
+    /// Pass rate of the relation's methods on the original code.
+    pub p: f64,
+    /// Pass rate over every mutant run, and on the mutant that did best; None: no mutant ran.
+    pub p_mutants: Option<f64>,
+    pub p_best_mutant: Option<f64>,
+    /// Binary name of the class under test and of the test class, to place the frames.
+    pub class_under_test: &'a str,
+    pub test_class: &'a str,
+    /// Exceptions the target and coupled methods declare or throw themselves (simple names).
+    pub rejected_on_purpose: &'a [String],
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Verdict {
+    SuspectedBug { confidence: f64 },
+    InvalidInput,
+    LikelyWrongRelation,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Triage {
+    pub verdict: Verdict,
+    /// Why, in words, one reason per entry.
+    pub evidence: Vec<String>,
+}
+
+/// The verdict on one failing MTC method.
+pub fn triage(e: &Evidence, f: &Failure) -> Triage {
+    let mut why = Vec::new();
+    if f.kind == FailureKind::Exception {
+        if let Some(verdict) = exception_verdict(e, f, &mut why) {
+            return Triage { verdict, evidence: why };
+        }
+    }
+    let confidence = score(e, f, &mut why);
+    let verdict =
+        if confidence >= SUSPECT { Verdict::SuspectedBug { confidence } } else { Verdict::LikelyWrongRelation };
+    Triage { verdict, evidence: why }
+}
+
+/// An exception decides on its own when it was the test's doing or an input the code rejects.
+fn exception_verdict(e: &Evidence, f: &Failure, why: &mut Vec<String>) -> Option<Verdict> {
+    let qualified = f.exception_type.unwrap_or("an exception");
+    let simple = qualified.rsplit('.').next().unwrap_or(qualified);
+    match frame_owner(e, f.frames) {
+        Owner::Test => {
+            why.push(format!("{simple} was thrown by the test's own code, not by the class under test"));
+            return Some(Verdict::LikelyWrongRelation);
+        }
+        Owner::ClassUnderTest if e.rejected_on_purpose.iter().any(|r| r == simple) => {
+            why.push(format!("{simple} is thrown on purpose by the methods under test: the input was illegal"));
+            return Some(Verdict::InvalidInput);
+        }
+        _ => {}
+    }
+    // Contracts must not throw for the ordinary values their templates use.
+    if ILLEGAL_INPUT.contains(&simple) && e.origin != Origin::Contract {
+        why.push(format!("{simple} is how Java rejects an illegal argument"));
+        return Some(Verdict::InvalidInput);
+    }
+    if is_checked_or_foreign(simple) {
+        why.push(format!("{simple} signals a rejected input or an environment problem, not a wrong result"));
+        return Some(Verdict::InvalidInput);
+    }
+    why.push(format!("{simple} was raised inside the class under test on an input it does not reject on purpose"));
+    None
+}
+
+/// Exceptions that are not the JVM's reaction to a programming error: checked ones and those a
+/// library defines to reject data (`DecoderException`, `ParseException`, ...).
+fn is_checked_or_foreign(simple: &str) -> bool {
+    const PROGRAMMING_ERRORS: &[&str] = &[
+        "IndexOutOfBoundsException",
+        "ArrayIndexOutOfBoundsException",
+        "StringIndexOutOfBoundsException",
+        "ClassCastException",
+        "ConcurrentModificationException",
+        "IllegalStateException",
+        "NegativeArraySizeException",
+        "ArrayStoreException",
+        "StackOverflowError",
+        "OutOfMemoryError",
+        "NoSuchElementException",
+        "AssertionError",
+    ];
+    !PROGRAMMING_ERRORS.contains(&simple) && !ILLEGAL_INPUT.contains(&simple)
+}
+
+#[derive(Debug, PartialEq)]
+enum Owner {
+    Test,
+    ClassUnderTest,
+    Elsewhere,
+}
+
+/// Who raised the exception: the first frame that is the test's or the class under test's
+/// (frames of the JDK or a library in between are what the code called).
+fn frame_owner(e: &Evidence, frames: &[String]) -> Owner {
+    for frame in frames {
+        let class = frame.split('(').next().unwrap_or(frame);
+        let class = class.rsplit_once('.').map_or(class, |(c, _)| c);
+        let outer = class.split('$').next().unwrap_or(class);
+        if outer == e.test_class {
+            return Owner::Test;
+        }
+        if outer == e.class_under_test.split('$').next().unwrap_or(e.class_under_test) {
+            return Owner::ClassUnderTest;
+        }
+    }
+    Owner::Elsewhere
+}
+
+/// How likely a violated relation (or a hang, or an unexpected exception) is the code's fault.
+fn score(e: &Evidence, f: &Failure, why: &mut Vec<String>) -> f64 {
+    let mut s: f64 = match e.origin {
+        Origin::Contract => {
+            why.push("a contract every correct class keeps".into());
+            0.8
+        }
+        Origin::Template => 0.55,
+        Origin::Llm => 0.45,
+    };
+    if f.kind == FailureKind::Hang {
+        why.push("it hung or crashed on the original code".into());
+        s -= 0.15;
+    }
+    s += mutation_evidence(e, why);
+    if e.p == 0.0 {
+        why.push("it fails for every input, as a wrong relation would".into());
+        s -= if e.origin == Origin::Contract { 0.1 } else { 0.3 };
+    } else if e.p < 1.0 {
+        why.push(format!("it holds for {:.0}% of the inputs and fails for the rest", e.p * 100.0));
+        s += 0.1;
+    }
+    s.clamp(0.0, 1.0)
+}
+
+fn mutation_evidence(e: &Evidence, why: &mut Vec<String>) -> f64 {
+    let Some(pm) = e.p_mutants else {
+        return 0.0;
+    };
+    let mut s = 0.0;
+    if e.p > pm {
+        why.push(format!("mutants break the relation more often (p' = {:.0}% < p = {:.0}%)", pm * 100.0, e.p * 100.0));
+        s += 0.2;
+    } else {
+        why.push(format!("mutants do not break it more often (p' = {:.0}%, p = {:.0}%)", pm * 100.0, e.p * 100.0));
+        s -= 0.25;
+    }
+    if e.p_best_mutant.is_some_and(|best| best > e.p) {
+        why.push("a mutant satisfies the relation better than the original".into());
+        s -= 0.15;
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn evidence(origin: Origin, p: f64, p_mutants: Option<f64>) -> Evidence<'static> {
+        Evidence {
+            origin,
+            p,
+            p_mutants,
+            p_best_mutant: p_mutants,
+            class_under_test: "com.acme.Version",
+            test_class: "com.acme.Version_MTC1Test",
+            rejected_on_purpose: &[],
+        }
+    }
+
+    fn assertion() -> Failure<'static> {
+        Failure { kind: FailureKind::Assertion, exception_type: None, frames: &[] }
+    }
+
+    fn is_suspect(t: &Triage) -> bool {
+        matches!(t.verdict, Verdict::SuspectedBug { .. })
+    }
+
+    #[test]
+    fn a_valid_relation_failing_for_some_inputs_is_a_suspected_bug() {
+        let t = triage(&evidence(Origin::Llm, 0.8, Some(0.3)), &assertion());
+        assert!(is_suspect(&t), "{t:?}");
+        assert!(t.evidence.iter().any(|w| w.contains("mutants break")), "{t:?}");
+    }
+
+    #[test]
+    fn a_contract_violation_is_a_suspect_even_without_mutants() {
+        let t = triage(&evidence(Origin::Contract, 0.5, None), &assertion());
+        let Verdict::SuspectedBug { confidence } = t.verdict else { panic!("{t:?}") };
+        assert!(confidence >= 0.8, "{confidence}");
+    }
+
+    #[test]
+    fn an_llm_relation_failing_for_every_input_is_likely_wrong() {
+        let t = triage(&evidence(Origin::Llm, 0.0, Some(0.0)), &assertion());
+        assert_eq!(t.verdict, Verdict::LikelyWrongRelation, "{t:?}");
+    }
+
+    #[test]
+    fn a_relation_a_mutant_satisfies_better_is_likely_wrong() {
+        let mut e = evidence(Origin::Template, 0.6, Some(0.7));
+        e.p_best_mutant = Some(1.0);
+        assert_eq!(triage(&e, &assertion()).verdict, Verdict::LikelyWrongRelation);
+    }
+
+    #[test]
+    fn an_exception_the_method_throws_on_purpose_is_an_invalid_input() {
+        let rejected = ["InvalidVersionException".to_string()];
+        let frames = ["com.acme.Version.parse(Version.java:40)".to_string()];
+        let mut e = evidence(Origin::Llm, 0.7, Some(0.2));
+        e.rejected_on_purpose = &rejected;
+        let f = Failure {
+            kind: FailureKind::Exception,
+            exception_type: Some("com.acme.InvalidVersionException"),
+            frames: &frames,
+        };
+        assert_eq!(triage(&e, &f).verdict, Verdict::InvalidInput);
+    }
+
+    #[test]
+    fn an_illegal_argument_from_the_jdk_is_an_invalid_input() {
+        let frames =
+            ["java.lang.Integer.parseInt(Integer.java:652)".to_string(), "com.acme.Version.of(Version.java:9)".into()];
+        let f = Failure {
+            kind: FailureKind::Exception,
+            exception_type: Some("java.lang.NumberFormatException"),
+            frames: &frames,
+        };
+        assert_eq!(triage(&evidence(Origin::Template, 0.9, Some(0.1)), &f).verdict, Verdict::InvalidInput);
+    }
+
+    #[test]
+    fn an_exception_in_the_tests_own_code_means_a_wrong_test() {
+        let frames = ["com.acme.Version_MTC1Test.mtc3(Version_MTC1Test.java:31)".to_string()];
+        let f = Failure {
+            kind: FailureKind::Exception,
+            exception_type: Some("java.lang.ClassCastException"),
+            frames: &frames,
+        };
+        assert_eq!(triage(&evidence(Origin::Llm, 0.9, Some(0.1)), &f).verdict, Verdict::LikelyWrongRelation);
+    }
+
+    #[test]
+    fn an_index_error_inside_the_class_under_test_is_a_suspect() {
+        let frames = ["com.acme.Version$Parser.next(Version.java:77)".to_string()];
+        let f = Failure {
+            kind: FailureKind::Exception,
+            exception_type: Some("java.lang.ArrayIndexOutOfBoundsException"),
+            frames: &frames,
+        };
+        let t = triage(&evidence(Origin::Template, 0.9, Some(0.2)), &f);
+        assert!(is_suspect(&t), "{t:?}");
+    }
+
+    #[test]
+    fn a_contract_that_throws_npe_is_a_suspect() {
+        let frames = ["com.acme.Version.equals(Version.java:120)".to_string()];
+        let f = Failure {
+            kind: FailureKind::Exception,
+            exception_type: Some("java.lang.NullPointerException"),
+            frames: &frames,
+        };
+        assert!(is_suspect(&triage(&evidence(Origin::Contract, 0.9, None), &f)));
+    }
+
+    #[test]
+    fn a_checked_exception_is_a_rejected_input() {
+        let frames = ["com.acme.Codec.decode(Codec.java:12)".to_string()];
+        let f = Failure {
+            kind: FailureKind::Exception,
+            exception_type: Some("org.apache.commons.codec.DecoderException"),
+            frames: &frames,
+        };
+        assert_eq!(triage(&evidence(Origin::Template, 0.9, Some(0.1)), &f).verdict, Verdict::InvalidInput);
+    }
+
+    #[test]
+    fn a_hang_of_an_unvalidated_llm_relation_is_not_reported() {
+        let f = Failure { kind: FailureKind::Hang, exception_type: None, frames: &[] };
+        assert_eq!(triage(&evidence(Origin::Llm, 0.9, None), &f).verdict, Verdict::LikelyWrongRelation);
+    }
+}

@@ -5,6 +5,7 @@ mod extract;
 mod imports;
 mod inputs;
 mod normalize;
+mod screen;
 mod shape;
 mod strip;
 
@@ -12,5 +13,6 @@ pub use extract::{extract_java, prose};
 pub use imports::ImportIndex;
 pub use inputs::{expected_actual, inputs_of};
 pub use normalize::{normalize, JUnit};
+pub use screen::{screen, Unsafe};
 pub use shape::{shapes, MethodShape};
 pub use strip::strip_tests;

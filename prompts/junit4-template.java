@@ -6,7 +6,8 @@ import static org.junit.Assert.*;
 public class {{test_class}} {
 
     @Test
-    public void mr1_describeTheRelation() throws Exception {
+    public void mr1() throws Exception {
+        // MR: <the relation in one line, e.g. "decode(encode(x)) equals x">
         // (i) source input
         // (ii) source output: invoke the first method on the source input
         // (iii) follow-up input, derived from the source input and/or output

@@ -6,7 +6,8 @@ import static org.junit.jupiter.api.Assertions.*;
 public class {{test_class}} {
 
     @Test
-    void mr1_describeTheRelation() throws Exception {
+    void mr1() throws Exception {
+        // MR: <the relation in one line, e.g. "decode(encode(x)) equals x">
         // (i) source input
         // (ii) source output: invoke the first method on the source input
         // (iii) follow-up input, derived from the source input and/or output

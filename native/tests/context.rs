@@ -2,7 +2,7 @@
 
 use mr_coupler::context::{pair_context, ContextOptions, TestIndex};
 use mr_coupler::coupling::analyse;
-use mr_coupler::java_model::{parse_file, ClassModel};
+use mr_coupler::java_model::{parse_file, ClassModel, Project};
 use std::path::PathBuf;
 
 fn example(relative: &str) -> PathBuf {
@@ -19,7 +19,8 @@ fn context_for(options: &ContextOptions) -> mr_coupler::context::PairContext {
     let analysis = analyse(&class, target);
     let decrypt = analysis.coupled.iter().find(|c| class.methods[c.method].name == "decryptText").unwrap();
     let tests = TestIndex::load(&[example("src/test/java")], None);
-    pair_context(&class, target, Some(decrypt), &tests, options)
+    let project = Project::load_all(&[example("src/main/java")]);
+    pair_context(&class, target, Some(decrypt), &tests, options, &project)
 }
 
 #[test]
@@ -65,4 +66,25 @@ fn the_token_budget_trims_examples_first_and_says_so() {
     let c = context_for(&ContextOptions { token_budget: 100, ..ContextOptions::default() });
     assert_eq!(c.trimmed.len(), 3, "{:?}", c.trimmed);
     assert!(c.examples.contains("none found"));
+}
+
+#[test]
+fn the_skeleton_shows_the_imports_and_how_to_build_the_parameter_types() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/builders");
+    let project = Project::load_all(&[root]);
+    let class = project.classes().find(|c| c.name == "GeoHash").unwrap().clone();
+    let target = class.methods.iter().position(|m| m.name == "encodeHash").unwrap();
+    let analysis = analyse(&class, target);
+    let decode = analysis.coupled.iter().find(|c| class.methods[c.method].name == "decodeHash").unwrap();
+    let tests = TestIndex::load(&[], None);
+    let c = pair_context(&class, target, Some(decode), &tests, &ContextOptions::default(), &project);
+    assert!(c.skeleton.contains("import java.util.Locale;"), "{}", c.skeleton);
+    assert!(
+        c.skeleton.contains("// com.acme.geo.LatLong\n    public LatLong(double lat, double lon);"),
+        "{}",
+        c.skeleton
+    );
+    assert!(c.skeleton.contains("public static LatLong of(double lat, double lon);"), "{}", c.skeleton);
+    assert!(!c.skeleton.contains("origin()"), "not public: {}", c.skeleton);
+    assert!(!c.skeleton.contains("getLat"), "not a builder: {}", c.skeleton);
 }

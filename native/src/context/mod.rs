@@ -6,10 +6,10 @@ mod examples;
 mod skeleton;
 
 pub use examples::{invokes, TestIndex};
-pub use skeleton::{code_of, signature_line, skeleton};
+pub use skeleton::{builders, code_of, signature_line, skeleton};
 
 use crate::coupling::{CoupledMethod, FeatureGroup};
-use crate::java_model::ClassModel;
+use crate::java_model::{ClassModel, Project};
 
 #[derive(Debug, Clone)]
 pub struct ContextOptions {
@@ -49,12 +49,15 @@ impl PairContext {
 }
 
 /// The context for `target` and, unless the paper's baseline runs, one of its coupled methods.
+/// `project` holds the classes the pair's parameters may be (how to build them goes with the
+/// skeleton).
 pub fn pair_context(
     class: &ClassModel,
     target: usize,
     coupled: Option<&CoupledMethod>,
     tests: &TestIndex,
     options: &ContextOptions,
+    project: &Project,
 ) -> PairContext {
     let t = &class.methods[target];
     let c = coupled.map(|c| &class.methods[c.method]);
@@ -69,8 +72,15 @@ pub fn pair_context(
             tests.examples_of(class, m, n, skip).into_iter().map(|e| format!("```java\n{}\n```", e.code)).collect()
         })
         .collect();
+    let pair: Vec<&crate::java_model::MethodModel> = std::iter::once(t).chain(c).collect();
+    let lookup = |simple: &str| project.classes().find(|k| k.name == simple);
+    let builders = builders(class, &pair, &lookup);
+    let with_builders = |skeleton: String| match builders.is_empty() {
+        true => skeleton,
+        false => format!("{skeleton}\n\n// How to build the project's types the paired methods take:\n{builders}"),
+    };
     let mut context = PairContext {
-        skeleton: skeleton(class, true),
+        skeleton: with_builders(skeleton(class, true)),
         target_code: code_of(&class.source, t.byte_range),
         coupled_code: c.map(|c| code_of(&class.source, c.byte_range)).unwrap_or_default(),
         features: coupled.map(features_text).unwrap_or_default(),
@@ -85,7 +95,7 @@ pub fn pair_context(
         context.trimmed.push(format!("{dropped} invocation example(s) beyond the first per method"));
     }
     if context.estimated_tokens() > options.token_budget {
-        context.skeleton = skeleton(class, false);
+        context.skeleton = with_builders(skeleton(class, false));
         context.trimmed.push("the private members of the skeleton".into());
     }
     if context.estimated_tokens() > options.token_budget && !per_method.iter().all(Vec::is_empty) {

@@ -1,5 +1,8 @@
-//! The skeleton of the container class: its header, fields and member signatures, no bodies.
+//! The skeleton of the container class: its package and imports (a model that sees no import
+//! writes `SecretKey` without one), header, fields and member signatures, no bodies; and how to
+//! build the project's types its methods take.
 
+use crate::java_model::types::erase_simple;
 use crate::java_model::{ClassModel, MethodModel};
 
 /// `private` members are listed only when `with_private` (the token budget may drop them).
@@ -7,6 +10,12 @@ pub fn skeleton(class: &ClassModel, with_private: bool) -> String {
     let mut out = String::new();
     if !class.package.is_empty() {
         out.push_str(&format!("package {};\n\n", class.package));
+    }
+    for import in class.imports.iter() {
+        out.push_str(&format!("import {import};\n"));
+    }
+    if !class.imports.is_empty() {
+        out.push('\n');
     }
     out.push_str(&class.header);
     out.push_str(" {\n");
@@ -39,4 +48,37 @@ pub fn code_of(source: &str, range: (usize, usize)) -> String {
     let indent =
         text.lines().filter(|l| !l.trim().is_empty()).map(|l| l.len() - l.trim_start().len()).min().unwrap_or(0);
     text.lines().map(|l| l.get(indent..).unwrap_or(l.trim_start())).collect::<Vec<_>>().join("\n")
+}
+
+/// For each project class (other than `class` itself) that `methods` take as a parameter: its
+/// public constructors and the public static methods that return it, so a test can build one.
+pub fn builders<'p>(
+    class: &ClassModel,
+    methods: &[&MethodModel],
+    project_class: &dyn Fn(&str) -> Option<&'p ClassModel>,
+) -> String {
+    let mut seen: Vec<String> = Vec::new();
+    let mut out = String::new();
+    for p in methods.iter().flat_map(|m| &m.params) {
+        let simple = erase_simple(&p.type_name);
+        if simple == class.name || seen.contains(&simple) {
+            continue;
+        }
+        seen.push(simple.clone());
+        let Some(param_class) = project_class(&simple) else { continue };
+        let lines: Vec<String> = param_class
+            .methods
+            .iter()
+            .filter(|m| m.modifiers.iter().any(|x| x == "public"))
+            .filter(|m| {
+                m.is_constructor
+                    || (m.is_static() && m.return_type.as_deref().map(erase_simple) == Some(simple.clone()))
+            })
+            .map(|m| format!("    {};", signature_line(m)))
+            .collect();
+        if !lines.is_empty() {
+            out.push_str(&format!("// {}\n{}\n", param_class.qualified_name, lines.join("\n")));
+        }
+    }
+    out.trim_end().to_string()
 }

@@ -16,6 +16,7 @@ pub struct ClassCollector<'s> {
     pub source: Arc<str>,
     pub package: &'s str,
     pub path: Arc<PathBuf>,
+    pub imports: Arc<[String]>,
     pub classes: Vec<ClassModel>,
 }
 
@@ -76,6 +77,7 @@ impl<'s> ClassCollector<'s> {
             methods,
             lines: (line(node), node.end_position().row + 1),
             path: self.path.clone(),
+            imports: self.imports.clone(),
             source: self.source.clone(),
         });
 

@@ -45,6 +45,9 @@ pub struct ClassModel {
     pub lines: (usize, usize),
     #[serde(skip)]
     pub path: Arc<PathBuf>,
+    /// The imports of its file, as written (`java.util.List`, `static org.junit.Assert.*`).
+    #[serde(skip)]
+    pub imports: Arc<[String]>,
     /// The decoded text of the whole file, which every byte range of the model refers to.
     #[serde(skip)]
     pub source: Arc<str>,

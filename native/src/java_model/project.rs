@@ -262,6 +262,7 @@ pub(crate) fn parse_source(parser: &mut Parser, src: &str, file: &mut SourceFile
         source: Arc::from(src),
         package: &file.package,
         path: Arc::new(file.path.clone()),
+        imports: Arc::from(file.imports.clone()),
         classes: Vec::new(),
     };
     collector.collect_top_level(root);

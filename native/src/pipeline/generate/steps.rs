@@ -57,7 +57,7 @@ impl GenerateRun {
             }
             for coupled in pairs {
                 let analysis = coupled.and_then(|m| self.analyses[ti].coupled.iter().find(|c| c.method == m));
-                let context = pair_context(class, target.method, analysis, &self.tests, &options);
+                let context = pair_context(class, target.method, analysis, &self.tests, &options, &self.project);
                 if !context.trimmed.is_empty() {
                     self.log.push(crate::protocol::LogLine::info(format!(
                         "token budget: left out {}",

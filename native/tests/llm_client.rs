@@ -241,3 +241,22 @@ fn many_calls_run_concurrently_and_answer_in_order() {
     let replies: Vec<String> = llm.complete_all(calls).into_iter().map(|r| r.unwrap().content).collect();
     assert_eq!(replies, (0..6).map(|i| format!("reply {i}")).collect::<Vec<_>>());
 }
+
+#[test]
+fn concurrent_requests_cannot_overshoot_the_budget() {
+    let cheap = json!({"status": 200, "content": TEST_CLASS, "usage": {"prompt_tokens": 10, "completion_tokens": 300}});
+    let server = Server::start("budget-concurrent", json!([{"reply": cheap}]));
+    let mut settings = server.settings();
+    settings.price_per_million_prompt = 1000.0;
+    settings.price_per_million_completion = 1000.0; // a reply of 300 tokens costs $0.31
+    settings.max_tokens = 300;
+    settings.concurrency = 4;
+    settings.budget_usd = Some(0.7); // room for two requests' worst case, not three
+    let llm = Llm::new(settings, PathBuf::new()).unwrap();
+    let calls = (0..6).map(|i| call(&format!("pair {i}"))).collect();
+    let replies = llm.complete_all(calls);
+    let refused: Vec<String> = replies.iter().filter_map(|r| r.as_ref().err().map(|e| e.to_string())).collect();
+    assert_eq!(server.requests().len(), 2, "{refused:?}");
+    assert!(llm.accounting.total().cost_usd <= 0.7, "{:?}", llm.accounting.total());
+    assert!(refused.iter().all(|e| e.contains("budget is spent") && e.contains("in flight")), "{refused:?}");
+}

@@ -7,7 +7,7 @@ mod cache;
 mod client;
 mod settings;
 
-pub use accounting::{Accounting, Tag, Totals};
+pub use accounting::{Accounting, OverBudget, Tag, Totals};
 pub use settings::{LlmSettings, Provider};
 
 use crate::error::{CoreError, CoreResult};
@@ -127,9 +127,10 @@ impl Llm {
                     let (body, permits) = (self.body(&call), permits.clone());
                     let (client, cache, accounting) =
                         (self.client.clone(), self.cache.clone(), self.accounting.clone());
+                    let max_tokens = u64::from(self.settings.max_tokens);
                     tokio::spawn(async move {
                         let _permit = permits.acquire().await;
-                        complete_one(client.as_deref(), &cache, &accounting, call.tag, body).await
+                        complete_one(client.as_deref(), &cache, &accounting, call.tag, body, max_tokens).await
                     })
                 })
                 .collect();
@@ -150,6 +151,7 @@ async fn complete_one(
     accounting: &Accounting,
     tag: Tag,
     body: Value,
+    max_tokens: u64,
 ) -> CoreResult<Reply> {
     let key = Cache::key(&body);
     if let Some((content, usage)) = cache.get(&key) {
@@ -162,16 +164,38 @@ async fn complete_one(
             "Run once with the LLM reachable to fill the cache, or turn the offline setting off",
         ));
     };
-    if accounting.budget_exhausted() {
-        return Err(budget_error());
+    let reservation = accounting.reserve(estimated_prompt_tokens(&body), max_tokens).map_err(budget_error)?;
+    match client.chat(&body).await {
+        Ok((content, usage)) => {
+            accounting.settle(reservation, tag, usage);
+            cache.put(&key, &body, &content, usage)?;
+            Ok(Reply { content, usage, cached: false })
+        }
+        Err(e) => {
+            accounting.release(reservation);
+            Err(e)
+        }
     }
-    let (content, usage) = client.chat(&body).await?;
-    cache.put(&key, &body, &content, usage)?;
-    accounting.record(tag, usage, false);
-    Ok(Reply { content, usage, cached: false })
 }
 
-/// The message of the error that stops a run at its budget; the pipeline keeps what is done.
-pub fn budget_error() -> CoreError {
-    CoreError::new("the LLM budget is spent", "Raise the budgetUsd setting to go on; what was finished is kept")
+/// A prompt's tokens before the service has counted them: about three characters a token, on
+/// the high side for code, so the reservation errs towards staying within the budget.
+fn estimated_prompt_tokens(body: &Value) -> u64 {
+    let chars: usize = body["messages"]
+        .as_array()
+        .map(|m| m.iter().map(|m| m["content"].as_str().map_or(0, str::len) + 8).sum())
+        .unwrap_or(0);
+    (chars / 3) as u64
+}
+
+/// The error that stops a request at the budget; the pipeline keeps what is done.
+pub fn budget_error(over: OverBudget) -> CoreError {
+    CoreError::new(
+        format!(
+            "the LLM budget is spent: ${:.4} spent and ${:.4} held by requests in flight of ${:.2}; the next request \
+             may cost up to ${:.4}",
+            over.spent_usd, over.reserved_usd, over.budget_usd, over.request_usd
+        ),
+        "Raise the budgetUsd setting to go on; what was finished is kept",
+    )
 }

@@ -1,7 +1,7 @@
 //! The real LLM client against the scripted OpenAI-compatible server (tests/llm/scripted_server.py)
 //! on 127.0.0.1: replies, cache, retries, timeouts and every error a user can meet.
 
-use mr_coupler::llm::{Call, Llm, LlmSettings, Message, Tag};
+use mr_coupler::llm::{Call, Event, Llm, LlmSettings, Message, Tag};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
@@ -259,4 +259,42 @@ fn concurrent_requests_cannot_overshoot_the_budget() {
     assert_eq!(server.requests().len(), 2, "{refused:?}");
     assert!(llm.accounting.total().cost_usd <= 0.7, "{:?}", llm.accounting.total());
     assert!(refused.iter().all(|e| e.contains("budget is spent") && e.contains("in flight")), "{refused:?}");
+}
+
+#[test]
+fn a_hung_service_is_reported_at_its_first_timeout_while_the_request_goes_on() {
+    let server =
+        Server::start("hang-watch", json!([{"match": "x", "fault": "hang", "times": 1}, {"reply": reply(TEST_CLASS)}]));
+    let mut settings = server.settings();
+    settings.timeout_seconds = 1;
+    settings.retries = 2;
+    let llm = Llm::new(settings, PathBuf::new()).unwrap();
+    let mut in_flight = llm.start(vec![call("x")]);
+    let first = in_flight.wait(std::time::Duration::from_secs(20));
+    let retry = first.iter().find_map(|e| match e {
+        Event::Retrying { retry, .. } => Some(retry.clone()),
+        _ => None,
+    });
+    let retry = retry.expect("a retry event");
+    assert_eq!((retry.attempt, retry.of), (1, 2));
+    assert!(retry.why.contains("no answer within 1 s"), "{}", retry.why);
+    assert!(first.iter().any(|e| matches!(e, Event::Finished { outcome: Ok(false), .. })), "{first:?}");
+    assert!(in_flight.is_done());
+    assert!(in_flight.finish()[0].is_ok());
+}
+
+#[test]
+fn waiting_returns_at_the_deadline_with_what_happened_so_far() {
+    let server = Server::start("hang-deadline", json!([{"match": "x", "fault": "hang"}]));
+    let mut settings = server.settings();
+    settings.timeout_seconds = 3;
+    settings.retries = 0;
+    let llm = Llm::new(settings, PathBuf::new()).unwrap();
+    let mut in_flight = llm.start(vec![call("x")]);
+    let started = std::time::Instant::now();
+    assert!(in_flight.wait(std::time::Duration::from_millis(300)).is_empty());
+    assert!(started.elapsed() < std::time::Duration::from_secs(2));
+    assert!(!in_flight.is_done());
+    let err = in_flight.finish().remove(0).unwrap_err().to_string();
+    assert!(err.contains("no answer within 3 s"), "{err}");
 }

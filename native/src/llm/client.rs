@@ -18,6 +18,15 @@ pub struct Client {
     settings: LlmSettings,
 }
 
+/// A failed attempt that will be retried: which retry, of how many, why, and after what wait.
+#[derive(Debug, Clone)]
+pub struct Retry {
+    pub attempt: u32,
+    pub of: u32,
+    pub why: String,
+    pub wait: Duration,
+}
+
 /// How one attempt ended.
 enum Attempt {
     Done(String, Usage),
@@ -54,23 +63,27 @@ impl Client {
         Ok(Client { http, url, api_key, settings: settings.clone() })
     }
 
-    /// Send a chat completion request body; returns the reply text and its usage.
-    pub async fn chat(&self, body: &Value) -> CoreResult<(String, Usage)> {
+    /// Send a chat completion request body; returns the reply text and its usage. Each retry is
+    /// told to `on_retry` as it happens (a hung service is reported at its first timeout).
+    pub async fn chat(&self, body: &Value, on_retry: &(dyn Fn(Retry) + Sync)) -> CoreResult<(String, Usage)> {
         let mut last = String::new();
         for attempt in 0..=self.settings.retries {
             match self.attempt(body).await? {
                 Attempt::Done(content, usage) => return Ok((content, usage)),
                 Attempt::Retry { why, after } => {
-                    last = why;
                     if attempt == self.settings.retries {
+                        last = why;
                         break;
                     }
                     let backoff =
                         Duration::from_millis(self.settings.retry_base_millis.saturating_mul(1 << attempt.min(10)));
                     let wait = after.unwrap_or(backoff);
                     if wait > MAX_RETRY_AFTER {
+                        last = why;
                         break;
                     }
+                    on_retry(Retry { attempt: attempt + 1, of: self.settings.retries, why: why.clone(), wait });
+                    last = why;
                     tokio::time::sleep(wait).await;
                 }
             }

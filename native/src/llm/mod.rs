@@ -13,11 +13,13 @@ pub use settings::{LlmSettings, Provider};
 use crate::error::{CoreError, CoreResult};
 use cache::Cache;
 use client::Client;
+pub use client::Retry;
 use once_cell::sync::Lazy;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -112,36 +114,117 @@ impl Llm {
 
     /// Complete every call, `concurrency` at a time, answers in the order of `calls`.
     pub fn complete_all(&self, calls: Vec<Call>) -> Vec<CoreResult<Reply>> {
+        self.start(calls).finish()
+    }
+
+    /// Send every call, `concurrency` at a time, and return at once: the caller watches the
+    /// requests finish (and retry) with [`InFlight::wait`] and takes the answers with
+    /// [`InFlight::finish`].
+    pub fn start(&self, calls: Vec<Call>) -> InFlight {
+        let (events, receiver) = std::sync::mpsc::channel();
         let runtime = match RUNTIME.as_ref() {
             Ok(r) => r,
             Err(e) => {
                 let err = CoreError::new(format!("cannot start the network runtime: {e}"), "");
-                return calls.iter().map(|_| Err(err.clone())).collect();
+                let failed = calls.iter().map(|_| Err(err.clone())).collect();
+                return InFlight { tasks: Vec::new(), failed: Some(failed), events: receiver, finished: 0 };
             }
         };
-        runtime.block_on(async {
-            let permits = Arc::new(tokio::sync::Semaphore::new(self.settings.concurrency.max(1)));
-            let tasks: Vec<_> = calls
-                .into_iter()
-                .map(|call| {
-                    let (body, permits) = (self.body(&call), permits.clone());
-                    let (client, cache, accounting) =
-                        (self.client.clone(), self.cache.clone(), self.accounting.clone());
-                    let max_tokens = u64::from(self.settings.max_tokens);
-                    tokio::spawn(async move {
-                        let _permit = permits.acquire().await;
-                        complete_one(client.as_deref(), &cache, &accounting, call.tag, body, max_tokens).await
-                    })
+        let permits = Arc::new(tokio::sync::Semaphore::new(self.settings.concurrency.max(1)));
+        let tasks = calls
+            .into_iter()
+            .map(|call| {
+                let (body, permits, events) = (self.body(&call), permits.clone(), events.clone());
+                let (client, cache, accounting) = (self.client.clone(), self.cache.clone(), self.accounting.clone());
+                let max_tokens = u64::from(self.settings.max_tokens);
+                runtime.spawn(async move {
+                    let _permit = permits.acquire().await;
+                    let tag = call.tag.clone();
+                    let on_retry = |retry: Retry| {
+                        let _ = events.send(Event::Retrying { tag: tag.clone(), retry });
+                    };
+                    let one = Request { client: client.as_deref(), cache: &cache, accounting: &accounting, max_tokens };
+                    let reply = one.complete(call.tag.clone(), body, &on_retry).await;
+                    let outcome = reply.as_ref().map(|r| r.cached).map_err(|e| e.to_string());
+                    let _ = events.send(Event::Finished { tag: call.tag, outcome });
+                    reply
                 })
-                .collect();
-            let mut out = Vec::with_capacity(tasks.len());
-            for task in tasks {
-                out.push(
-                    task.await.unwrap_or_else(|e| Err(CoreError::new(format!("an LLM request panicked: {e}"), ""))),
-                );
+            })
+            .collect();
+        InFlight { tasks, failed: None, events: receiver, finished: 0 }
+    }
+}
+
+/// What happens to the requests in flight, as it happens.
+#[derive(Debug, Clone)]
+pub enum Event {
+    /// An attempt failed and will be retried (a timeout, a 429, a 5xx, a dropped connection).
+    Retrying { tag: Tag, retry: Retry },
+    /// A request is answered: from the cache or not, or why it failed.
+    Finished { tag: Tag, outcome: Result<bool, String> },
+}
+
+/// Requests sent by [`Llm::start`].
+pub struct InFlight {
+    tasks: Vec<tokio::task::JoinHandle<CoreResult<Reply>>>,
+    /// Every answer, when the requests could not even be sent.
+    failed: Option<Vec<CoreResult<Reply>>>,
+    events: std::sync::mpsc::Receiver<Event>,
+    finished: usize,
+}
+
+impl InFlight {
+    /// Whether every request is answered.
+    pub fn is_done(&self) -> bool {
+        self.failed.is_some() || self.finished == self.tasks.len()
+    }
+
+    /// What happened until every request is answered or `timeout` has passed, whichever comes
+    /// first.
+    pub fn wait(&mut self, timeout: Duration) -> Vec<Event> {
+        let deadline = Instant::now() + timeout;
+        let mut out = Vec::new();
+        while !self.is_done() {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.events.recv_timeout(left) {
+                Ok(event) => {
+                    self.finished += usize::from(matches!(event, Event::Finished { .. }));
+                    out.push(event);
+                }
+                Err(_) => break, // the deadline passed (or every sender is gone)
+            }
+        }
+        out
+    }
+
+    /// The answers, in the order of the calls, waiting for those still in flight.
+    pub fn finish(self) -> Vec<CoreResult<Reply>> {
+        if let Some(failed) = self.failed {
+            return failed;
+        }
+        let Ok(runtime) = RUNTIME.as_ref() else { return Vec::new() };
+        runtime.block_on(async {
+            let mut out = Vec::with_capacity(self.tasks.len());
+            for task in self.tasks {
+                let answer = task.await;
+                out.push(answer.unwrap_or_else(|e| Err(CoreError::new(format!("an LLM request panicked: {e}"), ""))));
             }
             out
         })
+    }
+}
+
+/// One request's way through the cache, the budget and the service.
+struct Request<'a> {
+    client: Option<&'a Client>,
+    cache: &'a Cache,
+    accounting: &'a Accounting,
+    max_tokens: u64,
+}
+
+impl Request<'_> {
+    async fn complete(&self, tag: Tag, body: Value, on_retry: &(dyn Fn(Retry) + Sync)) -> CoreResult<Reply> {
+        complete_one(self.client, self.cache, self.accounting, tag, body, self.max_tokens, on_retry).await
     }
 }
 
@@ -152,6 +235,7 @@ async fn complete_one(
     tag: Tag,
     body: Value,
     max_tokens: u64,
+    on_retry: &(dyn Fn(Retry) + Sync),
 ) -> CoreResult<Reply> {
     let key = Cache::key(&body);
     if let Some((content, usage)) = cache.get(&key) {
@@ -165,7 +249,7 @@ async fn complete_one(
         ));
     };
     let reservation = accounting.reserve(estimated_prompt_tokens(&body), max_tokens).map_err(budget_error)?;
-    match client.chat(&body).await {
+    match client.chat(&body, on_retry).await {
         Ok((content, usage)) => {
             accounting.settle(reservation, tag, usage);
             cache.put(&key, &body, &content, usage)?;

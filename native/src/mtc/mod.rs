@@ -2,6 +2,7 @@
 //! the class under test, repaired by imports, and checked for the shape of a metamorphic test.
 
 mod extract;
+mod fingerprint;
 mod imports;
 mod inputs;
 mod normalize;
@@ -11,6 +12,7 @@ mod shape;
 mod strip;
 
 pub use extract::{extract_java, prose};
+pub use fingerprint::fingerprint;
 pub use imports::ImportIndex;
 pub use inputs::{expected_actual, inputs_of};
 pub use normalize::{normalize, JUnit};

@@ -116,9 +116,7 @@ public final class Executor implements AutoCloseable {
         }
 
         List<RunResult> runs = new ArrayList<>();
-        long timeoutMs = batch.limits() != null && batch.limits().testTimeoutMs() > 0
-                ? batch.limits().testTimeoutMs() : settings.testTimeout().toMillis();
-        RunDriver driver = new RunDriver(workers, timeoutMs);
+        RunDriver driver = new RunDriver(workers, TestTimeouts.of(batch.limits(), settings.testTimeout()));
         for (Run run : batch.runs()) {
             runs.add(runOne(run, replacementsCompiled, replacementDirs, compiled, driver));
         }

@@ -271,15 +271,27 @@ pub struct Run {
     pub mutant: u32,
 }
 
+/// Time bounds of a batch's runs; the values come from `pipeline::timeouts`, the executor applies them.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Limits {
     pub test_timeout_ms: u64,
+    /// On a mutant a test may take this many times its time on the original (run earlier in the
+    /// batch) plus `mutant_timeout_constant_ms`, at most `test_timeout_ms`; 0: `test_timeout_ms`.
+    pub mutant_timeout_factor: f64,
+    pub mutant_timeout_constant_ms: u64,
+    /// A run on a mutant ends at its first timeout; its other tests are not run.
+    pub stop_mutant_at_first_timeout: bool,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { test_timeout_ms: 10_000 }
+        Limits {
+            test_timeout_ms: 10_000,
+            mutant_timeout_factor: 0.0,
+            mutant_timeout_constant_ms: 0,
+            stop_mutant_at_first_timeout: false,
+        }
     }
 }
 

@@ -127,6 +127,11 @@ fn execute(batch: &Value) -> Value {
 
 /// Drive a session to its end; the kinds of the actions on the way.
 fn drive(config: &str) -> (Value, Vec<String>) {
+    drive_with(config, execute)
+}
+
+/// Drive a session to its end with `executor` answering its batches.
+fn drive_with(config: &str, executor: fn(&Value) -> Value) -> (Value, Vec<String>) {
     let handle = sessions::open(config).unwrap();
     let mut results = json!({"version": 1});
     let mut kinds = Vec::new();
@@ -137,8 +142,49 @@ fn drive(config: &str) -> (Value, Vec<String>) {
             sessions::close(handle);
             return (action, kinds);
         }
-        results = execute(&action["batch"]);
+        results = executor(&action["batch"]);
     }
+}
+
+/// `execute`, except that every mutant loops from its second test on: the executor stops the run
+/// at that test's timeout, as the batch's limits ask, and reports only what ran.
+fn execute_with_looping_mutants(batch: &Value) -> Value {
+    let mut results = execute(batch);
+    if batch["runs"].as_array().unwrap().iter().any(|r| r["mutant"] != 0) {
+        let limits = &batch["limits"];
+        assert_eq!(limits["stopMutantAtFirstTimeout"], true, "{limits}");
+        assert_eq!(
+            (limits["mutantTimeoutFactor"].as_f64(), limits["mutantTimeoutConstantMs"].as_u64()),
+            (Some(1.25), Some(4000))
+        );
+    }
+    for run in results["runs"].as_array_mut().unwrap() {
+        let tests = run["tests"].as_array().unwrap().clone();
+        if run["mutant"] != 0 && tests.len() > 2 {
+            let looping = json!({"name": tests[1]["name"], "status": "timedOut", "durationMs": 4003,
+                                 "message": "did not finish within 4003 ms"});
+            run["tests"] = json!([result(tests[0]["name"].as_str().unwrap(), true), looping]);
+        }
+    }
+    results
+}
+
+#[test]
+fn the_tests_a_mutant_did_not_run_after_its_timeout_count_as_killed() {
+    let out = std::env::temp_dir().join(format!("mrc-generate-looping-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).unwrap();
+    let llm = server(&out.join("requests.jsonl"));
+
+    drive_with(&config(llm.1, &out, &out.join("export")), execute_with_looping_mutants);
+
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    let valid = &report["targets"][0]["candidates"][0];
+    assert_eq!(valid["status"], "kept", "{valid}");
+    // One passed of its 11 tests on each mutant: the 9 not run count as killed (not 1 of 2).
+    assert!((valid["pMutants"].as_f64().unwrap() - 1.0 / 11.0).abs() < 1e-9, "{valid}");
+    assert!((valid["pBestMutant"].as_f64().unwrap() - 1.0 / 11.0).abs() < 1e-9, "{valid}");
+    std::fs::remove_dir_all(&out).ok();
 }
 
 #[test]

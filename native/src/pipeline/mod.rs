@@ -11,6 +11,7 @@ mod generate;
 mod mutants;
 mod schemata;
 pub mod sessions;
+mod timeouts;
 
 use crate::error::CoreResult;
 use crate::protocol::{Action, ActionKind, Mode, Results, SessionConfig};

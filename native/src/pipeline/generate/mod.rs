@@ -189,7 +189,7 @@ impl GenerateRun {
         if batch.id.is_empty() {
             batch.id = format!("generate-{}", self.batches);
         }
-        batch.limits.test_timeout_ms = self.settings.test_timeout_ms;
+        batch.limits = crate::pipeline::timeouts::limits(self.settings.test_timeout_ms);
         self.pending = Some(Pending { id: batch.id.clone(), kind, candidates });
         Action::execute(self.progress(), std::mem::take(&mut self.log), batch)
     }

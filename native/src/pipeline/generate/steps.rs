@@ -329,7 +329,11 @@ impl GenerateRun {
         let mine = results.runs.iter().filter(|r| r.test_class == c.qualified_name);
         let (original, mutants): (Vec<_>, Vec<_>) = mine.partition(|r| r.mutant == 0);
         c.original = original.first().map(|r| r.tests.clone()).unwrap_or_default();
-        c.mutant_runs = mutants.iter().filter(|r| r.ran).map(|r| (r.mutant, r.tests.clone())).collect();
+        c.mutant_runs = mutants
+            .iter()
+            .filter(|r| r.ran)
+            .map(|r| (r.mutant, crate::pipeline::timeouts::with_unrun_as_timed_out(&r.tests, &c.original)))
+            .collect();
         c.shapes = shapes(c.code.as_deref().unwrap_or(""), c.target.class(&self.project));
         decide(c, self.settings.validation);
     }

@@ -11,6 +11,7 @@ import io.mrcoupler.bridge.protocol.BatchResults;
 import io.mrcoupler.bridge.protocol.Compilation;
 import io.mrcoupler.bridge.protocol.CompileDiagnostic;
 import io.mrcoupler.bridge.protocol.GenerationSettings;
+import io.mrcoupler.bridge.protocol.Limits;
 import io.mrcoupler.bridge.protocol.LlmSettings;
 import io.mrcoupler.bridge.protocol.SessionConfig;
 import io.mrcoupler.bridge.protocol.Protocol;
@@ -99,7 +100,8 @@ class ProtocolTest {
                    "sources": [{"path": "com/acme/crypto/AESEncryption_encryptText_MTC1Test.java", "content": "x"}],
                    "runs": [{"testClass": "com.acme.crypto.AESEncryption_encryptText_MTC1Test", "mutant": 0},
                             {"testClass": "com.acme.crypto.AESEncryption_encryptText_MTC1Test", "mutant": 3}],
-                   "limits": {"testTimeoutMs": 10000}
+                   "limits": {"testTimeoutMs": 10000, "mutantTimeoutFactor": 1.25, "mutantTimeoutConstantMs": 4000,
+                              "stopMutantAtFirstTimeout": true}
                  }}""";
         Action action = Protocol.fromJson(json, Action.class);
 
@@ -108,7 +110,15 @@ class ProtocolTest {
         assertEquals("com/acme/crypto/AESEncryption.java", action.batch().replacements().get(0).path());
         assertEquals("class A {}", action.batch().replacements().get(0).content());
         assertEquals(3, action.batch().runs().get(1).mutant());
-        assertEquals(10000, action.batch().limits().testTimeoutMs());
+        assertEquals(new Limits(10000, 1.25, 4000, true), action.batch().limits());
+    }
+
+    @Test
+    void limitsWithoutTheMutantRuleReadAsOneTimeoutForEveryTest() {
+        Action action = Protocol.fromJson("{\"version\":1,\"kind\":\"execute\",\"batch\":{\"id\":\"b\","
+                + "\"limits\":{\"testTimeoutMs\":500}}}", Action.class);
+
+        assertEquals(new Limits(500), action.batch().limits());
     }
 
     @Test

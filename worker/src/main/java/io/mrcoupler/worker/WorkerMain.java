@@ -32,8 +32,11 @@ import java.util.Map;
  * </pre>
  *
  * The worker decides nothing about time: the executor kills it when a test does not finish and
- * starts another. The tests' own stdout and stderr go to this JVM's stderr, bounded per run
- * (system property {@code mrcoupler.outputLimit}, bytes).
+ * starts another. It ends by itself when the executor is gone ({@link Watchdog}: stdin at its end,
+ * or the parent process dead), even while a test loops. The tests' own stdout and stderr go to this
+ * JVM's stderr, bounded per run (system property {@code mrcoupler.outputLimit}, bytes). The executor
+ * also passes {@code -Dmrcoupler.worker=<its scratch folder>}, which nothing here reads: it marks
+ * the command line, so a test (or a user with {@code ps}) can find the workers of a build.
  */
 public final class WorkerMain {
 
@@ -50,11 +53,13 @@ public final class WorkerMain {
         JvmState state = new JvmState(printStream(output), new ByteArrayInputStream(new byte[0]));
         state.restore();
 
+        // From here on the JVM ends by itself when the executor is gone, even while a test loops.
+        Watchdog watchdog = Watchdog.start(requests);
         Channel channel = new Channel(protocol);
         Runner runner = null;
         channel.send(Wire.object("event", "ready"));
-        String line;
-        while ((line = requests.readLine()) != null) {
+        while (true) {
+            String line = watchdog.next();
             if (line.trim().isEmpty()) {
                 continue;
             }

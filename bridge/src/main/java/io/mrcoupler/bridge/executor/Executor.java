@@ -17,14 +17,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Executes the batches of a session (docs/protocol.md, "Batches"): compiles in memory in this JVM,
  * runs in a forked worker JVM that is reused from batch to batch. It decides nothing: it compiles
  * what it is given, runs what it is asked, and reports what happened.
  *
- * <p>Everything it writes lives in a folder of its own under {@link ExecutorSettings#scratchDir()},
- * removed by {@link #close()}: {@code classes/} (the batch's compiled classes), {@code cwd/} (the
+ * <p>Everything it writes lives in a folder of its own under {@link ExecutorSettings#scratchDir()}
+ * ({@link ScratchFolder}), removed by {@link #close()}, and by a shutdown hook when the build's JVM
+ * is stopped (Ctrl-C, SIGTERM), which also kills the worker: {@code classes/} (the batch's compiled classes), {@code cwd/} (the
  * worker's working directory, emptied before each batch), {@code tmp/} (its {@code java.io.tmpdir})
  * and {@code worker.log} (the tests' bounded output and the JVM's own messages).
  *
@@ -32,13 +35,24 @@ import java.util.Set;
  */
 public final class Executor implements AutoCloseable {
 
+    /** The system property on every worker's command line, {@code =<the executor's folder>}. */
+    public static final String MARKER_PROPERTY = "-Dmrcoupler.worker";
+    /** How long the shutdown hook waits for the batch in progress to notice and stop. */
+    private static final long STOP_WAIT_MS = 3000;
+
     private final ExecutorSettings settings;
     private final WorkerClasspath classpath;
     private final Path home;
     private final Path workingDir;
     private final Path tmpDir;
     private final Path classesDir;
+    private final List<String> workerCommand;
     private final WorkerPool workers;
+    private final ScratchFolder scratch;
+    private final Thread shutdownHook;
+    /** Held while a batch runs; the shutdown hook waits a little for it before removing the folder. */
+    private final ReentrantLock running = new ReentrantLock();
+    private volatile boolean stopping;
     private BatchCompiler compiler;
     private Object workingDirKey;
     private int batches;
@@ -51,18 +65,32 @@ public final class Executor implements AutoCloseable {
             throw new MrCouplerException("There is no java executable at " + java + ". Point MR-Coupler at the"
                     + " project's JDK (its Java home, the folder that contains bin/java).");
         }
+        this.scratch = ScratchFolder.create(settings.scratchDir());
+        this.home = scratch.home();
         try {
-            Files.createDirectories(settings.scratchDir());
-            this.home = Files.createTempDirectory(settings.scratchDir(), "executor-");
             this.workingDir = Files.createDirectory(home.resolve("cwd"));
             this.tmpDir = Files.createDirectory(home.resolve("tmp"));
             this.classesDir = Files.createDirectory(home.resolve("classes"));
         } catch (IOException e) {
-            throw new MrCouplerException("Could not create the executor's scratch folder under "
-                    + settings.scratchDir() + ": " + e + ". Check that the build output folder is writable.", e);
+            scratch.delete();
+            throw new MrCouplerException("Could not create the executor's scratch folder " + home + ": " + e
+                    + ". Check that the build output folder is writable.", e);
         }
         this.workingDirKey = fileKey(workingDir);
-        List<String> command = List.of(java.toString(),
+        this.workerCommand = workerCommand(java);
+        this.workers = new WorkerPool(workerCommand, workingDir,
+                WorkerEnvironment.of(settings.environment(), settings.secretVariable()), home.resolve("worker.log"),
+                classpath.perRun());
+        this.shutdownHook = new Thread(this::abort, "mr-coupler-executor-shutdown");
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+    }
+
+    private List<String> workerCommand(Path java) {
+        return List.of(java.toString(),
+                // Marks the command line (ps shows which build's worker this is); the worker reads nothing of it.
+                MARKER_PROPERTY + "=" + home,
+                // The worker halts when this process is gone (Watchdog), even while a test loops.
+                "-Dmrcoupler.parentPid=" + ProcessHandle.current().pid(),
                 "-Xmx" + settings.workerHeap(),
                 // Out of memory is a crash: the heap of a JVM that ran out is no place for the next test.
                 "-XX:+ExitOnOutOfMemoryError",
@@ -77,14 +105,25 @@ public final class Executor implements AutoCloseable {
                 "-Dmrcoupler.outputLimit=" + settings.outputLimit(),
                 "-cp", join(classpath.jvm()),
                 WorkerClasspath.WORKER_MAIN);
-        this.workers = new WorkerPool(command, workingDir,
-                WorkerEnvironment.of(settings.environment(), settings.secretVariable()), home.resolve("worker.log"),
-                classpath.perRun());
     }
 
-    /** Compiles and runs one batch; the results echo its id. */
+    /**
+     * Compiles and runs one batch; the results echo its id.
+     *
+     * @throws MrCouplerException when the build's JVM is shutting down (the batch stops part way)
+     */
     public BatchResults run(Batch batch) {
         Objects.requireNonNull(batch, "batch");
+        running.lock();
+        try {
+            checkNotStopping();
+            return runLocked(batch);
+        } finally {
+            running.unlock();
+        }
+    }
+
+    private BatchResults runLocked(Batch batch) {
         batches++;
         Path batchDir = prepare();
         if (!batch.runs().isEmpty()) {
@@ -108,6 +147,7 @@ public final class Executor implements AutoCloseable {
 
         List<CompiledSource> compiled = new ArrayList<>();
         for (int i = 0; i < batch.sources().size(); i++) {
+            checkNotStopping();
             SourceFile file = batch.sources().get(i);
             Path out = batchDir.resolve("source-" + (i + 1));
             BatchCompiler.Unit unit = compiler().compile(List.of(file), replacementDirs, out);
@@ -116,10 +156,9 @@ public final class Executor implements AutoCloseable {
         }
 
         List<RunResult> runs = new ArrayList<>();
-        long timeoutMs = batch.limits() != null && batch.limits().testTimeoutMs() > 0
-                ? batch.limits().testTimeoutMs() : settings.testTimeout().toMillis();
-        RunDriver driver = new RunDriver(workers, timeoutMs);
+        RunDriver driver = new RunDriver(workers, TestTimeouts.of(batch.limits(), settings.testTimeout()));
         for (Run run : batch.runs()) {
+            checkNotStopping();
             runs.add(runOne(run, replacementsCompiled, replacementDirs, compiled, driver));
         }
         return BatchResults.of(batch.id(), compilation, runs);
@@ -156,24 +195,61 @@ public final class Executor implements AutoCloseable {
         return home;
     }
 
+    /** The command line of this executor's workers (tests start one of their own with it). */
+    List<String> workerCommand() {
+        return workerCommand;
+    }
+
     /** The worker's working directory. */
     public Path workingDir() {
         return workingDir;
     }
 
+    /** Stops the worker and removes the scratch folder. */
     @Override
     public void close() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException e) {
+            // the JVM is shutting down: the hook runs (or ran) and does the same
+        }
         try {
             workers.close();
         } finally {
             if (compiler != null) {
                 compiler.close();
             }
-            try {
-                Folders.deleteTree(home);
-            } catch (MrCouplerException e) {
-                // Leftovers under the build output folder are harmless; `mvn clean` removes them.
+            scratch.delete();
+        }
+    }
+
+    /**
+     * The shutdown hook (Ctrl-C, SIGTERM, System.exit of the build): kills the worker at once, gives
+     * the batch in progress a moment to notice, and removes the scratch folder. The session's
+     * thread may still run meanwhile; {@link #stopping} keeps it from starting anything new.
+     */
+    private void abort() {
+        stopping = true;
+        workers.shutDown();
+        boolean idle = false;
+        try {
+            idle = running.tryLock(STOP_WAIT_MS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        try {
+            scratch.delete();
+        } finally {
+            if (idle) {
+                running.unlock();
             }
+        }
+    }
+
+    private void checkNotStopping() {
+        if (stopping) {
+            throw new MrCouplerException("The build is ending (interrupted or killed): MR-Coupler stopped its tests"
+                    + " and removed its scratch folder " + home + ".");
         }
     }
 

@@ -14,13 +14,16 @@ import java.util.Set;
 /**
  * Runs one test class on one mutant in the worker and turns its events into a {@link RunResult}.
  *
- * <p>The timeout is the executor's: when no event comes for {@code timeoutMs}, the test in flight
- * has overrun; the worker is killed and the test reported {@code timedOut}. When the worker dies,
- * the test in flight is reported {@code crashed}. Either way a new worker runs the class again
- * without the tests that finished already and without the culprit (for a parameterized test, its
- * remaining invocations go with it), until every test has an outcome. When the culprit is not a
- * test but the class itself (a static initializer, {@code @BeforeAll}), the class gets the
- * outcome and the run ends.
+ * <p>The timeout is the executor's: when no event comes within the limit of the test in flight
+ * ({@link TestTimeouts}: the batch's {@code testTimeoutMs}, on a mutant a multiple of the test's
+ * time on the original), it has overrun; the worker is killed and the test reported
+ * {@code timedOut}. When the worker dies, the test in flight is reported {@code crashed}. Either
+ * way a new worker runs the class again without the tests that finished already and without the
+ * culprit (for a parameterized test, its remaining invocations go with it), until every test has
+ * an outcome; except that a timeout on a mutant ends the run when the core asked so ({@code
+ * stopMutantAtFirstTimeout}): one looping mutant then costs one timeout, not one per test. When
+ * the culprit is not a test but the class itself (a static initializer, {@code @BeforeAll}), the
+ * class gets the outcome and the run ends.
  */
 final class RunDriver {
 
@@ -28,11 +31,11 @@ final class RunDriver {
     private static final int MAX_ATTEMPTS = 10_000;
 
     private final WorkerPool workers;
-    private final long timeoutMs;
+    private final TestTimeouts timeouts;
 
-    RunDriver(WorkerPool workers, long timeoutMs) {
+    RunDriver(WorkerPool workers, TestTimeouts timeouts) {
         this.workers = workers;
-        this.timeoutMs = timeoutMs;
+        this.timeouts = timeouts;
     }
 
     RunResult run(Run run, List<Path> classDirs) {
@@ -51,7 +54,7 @@ final class RunDriver {
                 lostBeforeStart = true;
                 continue;
             }
-            Attempt one = new Attempt(worker, run.testClass());
+            Attempt one = new Attempt(worker, run.testClass(), run.mutant());
             Ending ending = one.follow(results, exclude);
             if (ending == Ending.DONE) {
                 return finish(run, start, !one.notFound, results);
@@ -77,22 +80,28 @@ final class RunDriver {
         private final LinkedHashMap<String, WorkerEvent> inFlight = new LinkedHashMap<>();
         private final Map<String, Long> startedAt = new LinkedHashMap<>();
         private final String testClass;
+        private final int mutant;
         private boolean notFound;
 
-        Attempt(WorkerProcess worker, String testClass) {
+        Attempt(WorkerProcess worker, String testClass, int mutant) {
             this.worker = worker;
             this.testClass = testClass;
+            this.mutant = mutant;
         }
 
         Ending follow(Map<String, TestResult> results, Set<String> exclude) {
-            long deadline = System.nanoTime() + timeoutMs * 1_000_000;
+            TestTimeouts.Limit limit = timeouts.limit(testClass, mutant, null);
+            long deadline = System.nanoTime() + limit.ms() * 1_000_000;
             while (true) {
                 long left = (deadline - System.nanoTime()) / 1_000_000;
                 WorkerEvent event = left <= 0 ? null : worker.next(left);
                 if (event == null) {
                     workers.kill();
-                    return culprit(results, exclude, TestResult.TIMED_OUT, "did not finish within " + timeoutMs
-                            + " ms; the worker JVM running it was stopped");
+                    boolean stop = timeouts.stopsAtFirstTimeout(mutant);
+                    Ending ending = culprit(results, exclude, TestResult.TIMED_OUT, "did not finish within "
+                            + limit.description() + "; the worker JVM running it was stopped"
+                            + (stop ? ", and the mutant's remaining tests were not run" : ""));
+                    return stop ? Ending.CLASS_ENDED : ending;
                 }
                 if (event == WorkerEvent.EXIT) {
                     String why = "the worker JVM died while this ran (exit code " + worker.exitCode()
@@ -101,7 +110,6 @@ final class RunDriver {
                     workers.kill();
                     return culprit(results, exclude, TestResult.CRASHED, why);
                 }
-                deadline = System.nanoTime() + timeoutMs * 1_000_000;
                 switch (event.event()) {
                     case WorkerEvent.STARTED -> {
                         inFlight.put(event.id(), event);
@@ -116,12 +124,26 @@ final class RunDriver {
                         // an event of a newer worker: ignored
                     }
                 }
+                limit = timeouts.limit(testClass, mutant, innermost());
+                deadline = System.nanoTime() + limit.ms() * 1_000_000;
             }
+        }
+
+        /** The id of the test or container that started last and has not finished; null before any. */
+        private String innermost() {
+            String last = null;
+            for (String id : inFlight.keySet()) {
+                last = id;
+            }
+            return last;
         }
 
         private void finished(WorkerEvent event, Map<String, TestResult> results, Set<String> exclude) {
             inFlight.remove(event.id());
             startedAt.remove(event.id());
+            if (mutant == 0) {
+                timeouts.onOriginal(testClass, event.id(), event.durationMs());
+            }
             // Tests always; containers only when they failed (a static initializer, @BeforeAll).
             if (event.test() || !TestResult.PASSED.equals(event.status())) {
                 results.put(event.id(), new TestResult(event.name(), event.status(), event.durationMs(),

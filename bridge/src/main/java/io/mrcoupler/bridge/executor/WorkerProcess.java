@@ -156,11 +156,15 @@ final class WorkerProcess {
         }
     }
 
-    /** Asks the worker to stop, and kills it if it does not within a second. */
+    /**
+     * Asks the worker to stop, and kills it if it does not within a second. Its stdin is closed
+     * too: a worker whose main thread is stuck ends on that alone (its watchdog halts it).
+     */
     void quit() {
         JsonObject quit = new JsonObject();
         quit.addProperty("op", "quit");
         send(quit);
+        closeInput();
         try {
             if (!process.waitFor(1, TimeUnit.SECONDS)) {
                 kill();
@@ -169,6 +173,23 @@ final class WorkerProcess {
             Thread.currentThread().interrupt();
             kill();
         }
+    }
+
+    /**
+     * Closes the worker's stdin, as the death of the build's JVM does: the worker's watchdog halts
+     * it, whatever its tests are doing.
+     */
+    void closeInput() {
+        try {
+            stdin.close();
+        } catch (IOException e) {
+            // already closed, or the worker is gone: either way its input has ended
+        }
+    }
+
+    /** The worker's process id (tests look for it among the live processes). */
+    long pid() {
+        return process.pid();
     }
 
     /** The exit code once the worker is dead (waiting briefly for it), or -1 while it still runs. */

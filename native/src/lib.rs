@@ -5,6 +5,7 @@
 //! - [`targets`]: target methods as users write them, resolved against the model.
 //! - [`pipeline`]: the session state machine, the only place that knows the order of phases.
 //! - [`report`]: the files and lines a run leaves behind.
+//! - [`settings`]: the schema of every user setting, and its parser.
 //! - [`protocol`]: the JSON that crosses JNI; `jni` is the only file with extern functions.
 
 pub mod builtin;
@@ -21,4 +22,5 @@ pub mod pipeline;
 pub mod prompt;
 pub mod protocol;
 pub mod report;
+pub mod settings;
 pub mod targets;

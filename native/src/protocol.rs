@@ -3,7 +3,9 @@
 //! these as Java records.
 
 use crate::error::{CoreError, CoreResult};
+use crate::settings::BuildTool;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -22,7 +24,7 @@ pub enum Mode {
 }
 
 /// Which methods are mutated: a target and its coupled methods, or the target's whole class.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 #[serde(rename_all = "camelCase")]
 pub enum MutationScope {
     #[default]
@@ -30,55 +32,71 @@ pub enum MutationScope {
     Class,
 }
 
+/// The session configuration as it crosses JNI: the facts only the build knows, typed, and the
+/// user's settings as the raw strings the plugin was given (`settings`, names as written after
+/// `mrcoupler.`), which the core parses with its schema (`crate::settings`).
 #[derive(Debug, Clone, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct SessionConfigJson {
+    version: u32,
+    mode: Mode,
+    #[serde(default)]
+    build_tool: BuildTool,
+    #[serde(default)]
+    project_name: String,
+    project_dir: PathBuf,
+    #[serde(default)]
+    source_roots: Vec<PathBuf>,
+    #[serde(default)]
+    test_source_roots: Vec<PathBuf>,
+    output_dir: PathBuf,
+    #[serde(default)]
+    targets: String,
+    #[serde(default)]
+    source_encoding: Option<String>,
+    #[serde(default)]
+    junit: Option<crate::mtc::JUnit>,
+    #[serde(default)]
+    settings: BTreeMap<String, String>,
+}
+
+/// A session's configuration: the build's facts and the user's settings, parsed and validated.
+#[derive(Debug, Clone)]
 pub struct SessionConfig {
     pub version: u32,
     pub mode: Mode,
-    #[serde(default)]
+    /// Which build tool opened the session: messages name settings as its users write them.
+    pub build_tool: BuildTool,
     pub project_name: String,
     pub project_dir: PathBuf,
-    #[serde(default)]
     pub source_roots: Vec<PathBuf>,
-    #[serde(default)]
     pub test_source_roots: Vec<PathBuf>,
     pub output_dir: PathBuf,
-    #[serde(default)]
     pub targets: String,
     /// The project's declared source encoding; UTF-8 when absent.
-    #[serde(default)]
     pub source_encoding: Option<String>,
-    #[serde(default)]
     pub mutation_scope: MutationScope,
     /// Also write one plain source file per mutant.
-    #[serde(default)]
     pub export_mutants: bool,
-    #[serde(default)]
     pub max_mutants_per_method: Option<usize>,
-    /// The LLM for `generate`; absent: the run says so.
-    #[serde(default)]
+    /// The LLM for `generate`; absent: the built-in generator, which the run says.
     pub llm: Option<crate::llm::LlmSettings>,
-    #[serde(default)]
     pub generation: GenerationSettings,
     /// `check`: fail the build when a kept relation is violated (else only report it).
-    #[serde(default = "yes")]
     pub fail_on_violation: bool,
-    /// `generate`: a test source root to copy the kept MTCs into; an existing file is never replaced.
-    #[serde(default)]
+    /// `generate`: the test source root to copy the kept MTCs into (the first one, with `export`);
+    /// an existing file is never replaced.
     pub export_to: Option<PathBuf>,
     /// `check`: a git revision; first generate MTCs for the methods changed since it.
-    #[serde(default)]
     pub since: Option<String>,
-}
-
-fn yes() -> bool {
-    true
+    /// Lines the session's first action starts its log with (settings it ignored).
+    pub warnings: Vec<String>,
 }
 
 /// How `generate` runs: the paper's phases can be switched off one by one for its ablation
 /// (v1: coupling, v2: amplification, v3: validation), and its baseline is a mode of its own.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
+/// Built from the settings schema (`crate::settings`), where each field's default lives.
+#[derive(Debug, Clone)]
 pub struct GenerationSettings {
     /// `llm` or `builtin` (MR templates, no LLM); unset: the LLM when one is configured.
     pub provider: Option<String>,
@@ -97,74 +115,65 @@ pub struct GenerationSettings {
     pub exclude_relating_tests: bool,
     pub prompt_token_budget: usize,
     pub prompts_dir: Option<PathBuf>,
+    /// The JUnit of the project's tests: a fact of the build, not a setting.
     pub junit: crate::mtc::JUnit,
     pub test_timeout_ms: u64,
 }
 
-impl Default for GenerationSettings {
-    fn default() -> Self {
-        GenerationSettings {
-            provider: None,
-            coupling: true,
-            amplification: true,
-            validation: true,
-            baseline: false,
-            baseline_candidates: 8,
-            amplification_inputs: 10,
-            max_pairs_per_target: None,
-            examples_per_method: 3,
-            exclude_relating_tests: false,
-            prompt_token_budget: 12_000,
-            prompts_dir: None,
-            junit: crate::mtc::JUnit::Five,
-            test_timeout_ms: 10_000,
-        }
-    }
-}
-
 impl SessionConfig {
     pub fn from_json(json: &str) -> CoreResult<Self> {
-        let deserializer = &mut serde_json::Deserializer::from_str(json);
-        let config: SessionConfig = serde_path_to_error::deserialize(deserializer).map_err(setting_error)?;
-        check_version(config.version)?;
-        Ok(config)
+        let wire: SessionConfigJson = serde_json::from_str(json).map_err(|e| {
+            let e = e.to_string();
+            let e = e.split(" at line ").next().unwrap_or(&e).to_string();
+            CoreError::new(
+                format!("the build plugin sent a session configuration the core cannot read: {e}"),
+                "Use the bridge, Maven plugin and Gradle plugin of one MR-Coupler release together",
+            )
+        })?;
+        check_version(wire.version)?;
+        let user = crate::settings::parse(&wire.settings, wire.build_tool, &wire.project_dir)?;
+        let export_to = match (user.export, wire.mode) {
+            (true, Mode::Generate) => Some(export_root(&wire.test_source_roots, &wire.output_dir)?),
+            _ => None,
+        };
+        let mut generation = user.generation;
+        generation.junit = wire.junit.unwrap_or_default();
+        Ok(SessionConfig {
+            version: wire.version,
+            mode: wire.mode,
+            build_tool: wire.build_tool,
+            project_name: wire.project_name,
+            project_dir: wire.project_dir,
+            source_roots: wire.source_roots,
+            test_source_roots: wire.test_source_roots,
+            output_dir: wire.output_dir,
+            targets: wire.targets,
+            source_encoding: wire.source_encoding,
+            mutation_scope: user.mutation_scope,
+            export_mutants: user.export_mutants,
+            max_mutants_per_method: Some(user.max_mutants_per_method),
+            llm: user.llm,
+            generation,
+            fail_on_violation: user.fail_on_violation,
+            export_to,
+            since: user.since,
+            warnings: user.warnings,
+        })
     }
 }
 
-/// A configuration the core cannot read, named as the user set it: Maven's `-Dmrcoupler.<name>`
-/// and Gradle's `-Pmrcoupler.<name>` (LLM fields as `mrcoupler.llm.<field>`, generation fields
-/// as `mrcoupler.<field>`).
-fn setting_error(e: serde_path_to_error::Error<serde_json::Error>) -> CoreError {
-    let path = e.path().to_string();
-    let inner = e.inner().to_string();
-    let inner = inner.split(" at line ").next().unwrap_or(&inner).to_string();
-    let setting = |field: &str| {
-        let full = [path.as_str(), field]
-            .iter()
-            .filter(|s| !s.is_empty() && **s != ".")
-            .copied()
-            .collect::<Vec<_>>()
-            .join(".");
-        full.strip_prefix("generation.").map(String::from).unwrap_or(full)
-    };
-    let malformed = !matches!(e.inner().classify(), serde_json::error::Category::Data);
-    if malformed || path == "." {
-        return CoreError::new(
-            format!("the build plugin sent a session configuration the core cannot read: {inner}"),
-            "Use the bridge, Maven plugin and Gradle plugin of one MR-Coupler release together",
-        );
-    }
-    if let Some(field) = inner.strip_prefix("missing field `").and_then(|r| r.split('`').next()) {
-        let name = setting(field);
-        return CoreError::new(format!("the setting {name} is missing"), format!("Set mrcoupler.{name}"));
-    }
-    let name = setting("");
-    match inner.strip_prefix("unknown variant ") {
-        Some(rest) => {
-            CoreError::new(format!("the setting mrcoupler.{name} cannot be {rest}"), "Use one of the values it names")
-        }
-        None => CoreError::new(format!("the setting mrcoupler.{name} is not valid: {inner}"), "Check its value"),
-    }
+/// `export` copies the kept MTCs where the developer keeps tests: the first test source root.
+fn export_root(test_source_roots: &[PathBuf], output_dir: &std::path::Path) -> CoreResult<PathBuf> {
+    test_source_roots.first().cloned().ok_or_else(|| {
+        CoreError::new(
+            "mrcoupler.export is set, but the project has no test source root to copy the kept tests into",
+            format!(
+                "Add one (Maven: <testSourceDirectory>; Gradle: sourceSets.test.java.srcDirs), or leave export off and \
+                 take the kept tests from {}",
+                output_dir.join("generated-tests").display()
+            ),
+        )
+    })
 }
 
 /// What the bridge reports back before asking for the next action: nothing on the first call,
@@ -255,6 +264,9 @@ pub struct Batch {
     pub sources: Vec<SourceText>,
     pub runs: Vec<Run>,
     pub limits: Limits,
+    /// The environment variable holding the LLM API key: the worker JVM must never see it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub secret_variable: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]

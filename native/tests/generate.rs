@@ -42,16 +42,19 @@ fn server_with(log: &Path, script: &Path) -> Server {
     Server(child, port, log.to_path_buf())
 }
 
+/// A generate session as the Maven plugin opens it; the kept MTCs are exported into `export`, the
+/// first test source root.
 fn config(port: u16, out: &Path, export: &Path) -> String {
     std::env::set_var("MRC_TEST_GENERATE_KEY", "sk-test");
     json!({
-        "version": 1, "mode": "generate", "projectName": "example", "projectDir": root().join("example"),
-        "sourceRoots": [root().join("example/src/main/java")], "testSourceRoots": [root().join("example/src/test/java")],
-        "outputDir": out, "targets": "com.acme.crypto.AESEncryption#encryptText",
-        "llm": {"baseUrl": format!("http://127.0.0.1:{port}/v1"), "model": "deepseek-chat", "apiKeyEnv": "MRC_TEST_GENERATE_KEY",
-                "pricePerMillionPrompt": 0.27, "pricePerMillionCompletion": 1.1, "retryBaseMillis": 10},
-        "generation": {"maxPairsPerTarget": 2},
-        "exportTo": export,
+        "version": 1, "mode": "generate", "buildTool": "maven", "projectName": "example", "projectDir": root().join("example"),
+        "sourceRoots": [root().join("example/src/main/java")], "testSourceRoots": [export, root().join("example/src/test/java")],
+        "outputDir": out, "targets": "com.acme.crypto.AESEncryption#encryptText", "junit": "5",
+        "settings": {
+            "llm.baseUrl": format!("http://127.0.0.1:{port}/v1"), "llm.model": "deepseek-chat",
+            "llm.apiKeyEnv": "MRC_TEST_GENERATE_KEY", "llm.pricePerMillionPrompt": "0.27",
+            "llm.pricePerMillionCompletion": "1.1", "llm.retryBaseMillis": "10", "maxPairsPerTarget": "2", "export": "true",
+        },
     })
     .to_string()
 }
@@ -142,7 +145,9 @@ fn drive_with(config: &str, executor: fn(&Value) -> Value) -> (Value, Vec<String
             sessions::close(handle);
             return (action, kinds);
         }
-        results = executor(&action["batch"]);
+        // The worker JVM must never see the API key: the core names its variable in every batch.
+        assert_eq!(action["batch"]["secretVariable"], "MRC_TEST_GENERATE_KEY");
+        results = execute(&action["batch"]);
     }
 }
 
@@ -278,7 +283,7 @@ fn a_pair_the_llm_fails_on_is_reported_and_the_rest_is_kept() {
     std::fs::write(&script_path, script.to_string()).unwrap();
     let llm = server_with(&out.join("requests.jsonl"), &script_path);
     let mut config: Value = serde_json::from_str(&config(llm.1, &out, &out.join("export"))).unwrap();
-    config["llm"]["retries"] = 0.into();
+    config["settings"]["llm.retries"] = "0".into();
     let (done, _) = drive(&config.to_string());
     assert_eq!(done["kind"], "done");
     let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
@@ -299,8 +304,8 @@ fn a_run_whose_every_llm_request_failed_fails_the_build() {
     let _ = std::fs::remove_dir_all(&out);
     let free = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let mut config: Value = serde_json::from_str(&config(free, &out, &out.join("export"))).unwrap();
-    config["llm"]["retries"] = 0.into();
-    config["generation"]["validation"] = false.into();
+    config["settings"]["llm.retries"] = "0".into();
+    config["settings"]["validation"] = "false".into();
     let (done, _) = drive(&config.to_string());
     assert_eq!(done["verdict"]["failBuild"], true, "{done}");
     let message = done["verdict"]["message"].as_str().unwrap();
@@ -320,8 +325,8 @@ fn ablation_modes_run_and_say_which_phases_ran() {
     // v2 and v3 together: no amplification, no validation. The refined default-key MTC is kept on
     // its single input; the invalid MR, failing on its one input, is reported as such.
     let mut config: Value = serde_json::from_str(&config(llm.1, &out, &out.join("export"))).unwrap();
-    config["generation"]["amplification"] = false.into();
-    config["generation"]["validation"] = false.into();
+    config["settings"]["amplification"] = "false".into();
+    config["settings"]["validation"] = "false".into();
     let (_, phases) = drive(&config.to_string());
     assert_eq!(phases, vec!["check", "check", "validate", "finish"], "no schemata without validation");
     let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
@@ -346,7 +351,7 @@ fn the_papers_baseline_prompts_without_coupling_and_skips_amplification_and_vali
     std::fs::create_dir_all(&out).unwrap();
     let llm = server(&out.join("requests.jsonl"));
     let mut config: Value = serde_json::from_str(&config(llm.1, &out, &out.join("export"))).unwrap();
-    config["generation"]["baseline"] = true.into();
+    config["settings"]["baseline"] = "true".into();
     let (_, phases) = drive(&config.to_string());
     assert_eq!(phases, vec!["check", "validate", "finish"]);
     let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();

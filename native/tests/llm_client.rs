@@ -2,6 +2,7 @@
 //! on 127.0.0.1: replies, cache, retries, timeouts and every error a user can meet.
 
 use mr_coupler::llm::{Call, Event, Llm, LlmSettings, Message, Tag};
+use mr_coupler::settings::{self, BuildTool};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
@@ -50,17 +51,19 @@ impl Server {
         text.lines().map(|l| serde_json::from_str(l).unwrap()).collect()
     }
 
+    /// The LLM as a build would configure it, through the core's settings parser.
     fn settings(&self) -> LlmSettings {
         std::env::set_var(KEY_VAR, "sk-test-not-a-real-key");
-        serde_json::from_value(json!({
-            "baseUrl": format!("http://127.0.0.1:{}/v1", self.port),
-            "model": "deepseek-chat",
-            "apiKeyEnv": KEY_VAR,
-            "retryBaseMillis": 10,
-            "timeoutSeconds": 2,
-            "cacheDir": self.dir.join("cache"),
-        }))
-        .unwrap()
+        let raw = [
+            ("llm.baseUrl", format!("http://127.0.0.1:{}/v1", self.port)),
+            ("llm.model", "deepseek-chat".into()),
+            ("llm.apiKeyEnv", KEY_VAR.into()),
+            ("llm.retryBaseMillis", "10".into()),
+            ("llm.timeoutSeconds", "2".into()),
+            ("llm.cacheDir", "cache".into()),
+        ];
+        let raw = raw.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+        settings::parse(&raw, BuildTool::Other, &self.dir).unwrap().llm.unwrap()
     }
 }
 

@@ -63,20 +63,35 @@ fn bad_input_is_an_error_with_a_message_never_a_panic() {
     assert!(err.contains("no target methods were given"), "{err}");
     // A setting the user typed is named as the build property they set.
     let mut bad: Value = serde_json::from_str(&config("com.acme.Counter", &out)).unwrap();
-    bad["llm"] = serde_json::json!({"baseUrl": "http://localhost:11434/v1"});
+    bad["buildTool"] = "maven".into();
+    bad["settings"] = serde_json::json!({"llm.baseUrl": "http://localhost:11434/v1"});
     let err = sessions::open(&bad.to_string()).unwrap_err().to_string();
-    assert_eq!(err, "the setting llm.model is missing. Set mrcoupler.llm.model");
-    bad["llm"]["model"] = "qwen".into();
-    bad["mutationScope"] = "bad".into();
+    assert!(err.starts_with("the setting llm.model is missing: mrcoupler.llm.baseUrl is set"), "{err}");
+    assert!(err.contains("Set mrcoupler.llm.model with -Dmrcoupler.llm.model"), "{err}");
+    bad["buildTool"] = "gradle".into();
+    bad["settings"] = serde_json::json!({"llm.model": "qwen", "llm.baseUrl": "u", "mutationScope": "bad"});
+    let err = sessions::open(&bad.to_string()).unwrap_err().to_string();
+    assert!(err.starts_with("the setting mrcoupler.mutationScope is 'bad', which is not one of pair, class."), "{err}");
+    assert!(err.contains("-Pmrcoupler.mutationScope (or mutationScope in mrCoupler { })"), "{err}");
+    // A plugin of another release: settings outside `settings`, or a name the core does not know.
+    bad["settings"] = serde_json::json!({});
+    bad["generation"] = serde_json::json!({"amplificationInputs": 10});
     let err = sessions::open(&bad.to_string()).unwrap_err().to_string();
     assert!(
-        err.starts_with("the setting mrcoupler.mutationScope cannot be `bad`, expected `pair` or `class`"),
+        err.starts_with("the build plugin sent a session configuration the core cannot read: unknown field"),
         "{err}"
     );
-    bad["mutationScope"] = "pair".into();
-    bad["generation"] = serde_json::json!({"amplificationInputs": "ten"});
+    bad.as_object_mut().unwrap().remove("generation");
+    bad["buildTool"] = "maven".into();
+    bad["settings"] = serde_json::json!({"amplificationInput": "10"});
     let err = sessions::open(&bad.to_string()).unwrap_err().to_string();
-    assert!(err.starts_with("the setting mrcoupler.amplificationInputs is not valid: invalid type: string"), "{err}");
+    assert!(err.contains("mrcoupler.amplificationInput, which is not a setting of this core"), "{err}");
+    assert!(err.ends_with("Did you mean mrcoupler.amplificationInputs?"), "{err}");
+    // export copies into the first test source root; the core says when there is none.
+    bad["mode"] = "generate".into();
+    bad["settings"] = serde_json::json!({"export": "true"});
+    let err = sessions::open(&bad.to_string()).unwrap_err().to_string();
+    assert!(err.starts_with("mrcoupler.export is set, but the project has no test source root"), "{err}");
     let handle = sessions::open(&config("com.acme.Nope#x", &out)).unwrap();
     let err = sessions::next(handle, r#"{"version":1}"#).unwrap_err().to_string();
     assert!(err.contains("unknown target `com.acme.Nope#x`"), "{err}");
@@ -84,6 +99,25 @@ fn bad_input_is_an_error_with_a_message_never_a_panic() {
     assert!(err.contains("protocol version 2"), "{err}");
     let err = sessions::next(987654, r#"{"version":1}"#).unwrap_err().to_string();
     assert!(err.contains("no open MR-Coupler session"), "{err}");
+}
+
+#[test]
+fn a_gradle_property_that_is_no_setting_is_a_warning_naming_the_closest() {
+    let out = std::env::temp_dir().join(format!("mrc-session-unknown-{}", std::process::id()));
+    let mut config: Value = serde_json::from_str(&config("com.acme.AESEncryption#encryptText", &out)).unwrap();
+    config["buildTool"] = "gradle".into();
+    config["settings"] = serde_json::json!({"maxPairPerTarget": "2"});
+    let handle = sessions::open(&config.to_string()).unwrap();
+    let action: Value = serde_json::from_str(&sessions::next(handle, r#"{"version":1}"#).unwrap()).unwrap();
+    sessions::close(handle);
+    assert_eq!(action["kind"], "done");
+    assert_eq!(action["log"][0]["level"], "warn");
+    assert_eq!(
+        action["log"][0]["message"],
+        "-Pmrcoupler.maxPairPerTarget is not an MR-Coupler setting and is ignored. Did you mean \
+         mrcoupler.maxPairsPerTarget?"
+    );
+    std::fs::remove_dir_all(&out).ok();
 }
 
 /// Stand-in for the executor: compile the batch's replacement with javac, report like the bridge.
@@ -115,8 +149,7 @@ fn mutants_session_compiles_each_schemata_through_the_executor_and_recovers() {
     let mut config: Value = serde_json::from_str(&config("com.acme.Calc", &out)).unwrap();
     config["mode"] = "mutants".into();
     config["sourceRoots"] = serde_json::json!([fixture_path("mutation")]);
-    config["mutationScope"] = "class".into();
-    config["exportMutants"] = true.into();
+    config["settings"] = serde_json::json!({"mutationScope": "class", "exportMutants": "true"});
     let handle = sessions::open(&config.to_string()).unwrap();
 
     let first: Value = serde_json::from_str(&sessions::next(handle, r#"{"version":1}"#).unwrap()).unwrap();
@@ -165,7 +198,7 @@ fn check_session(out: &std::path::Path, fail_on_violation: bool, passed: bool) -
     std::fs::write(dir.join("AESEncryption_encryptText_MTC1Test.java"), KEPT).unwrap();
     let mut config: Value = serde_json::from_str(&config("", out)).unwrap();
     config["mode"] = "check".into();
-    config["failOnViolation"] = fail_on_violation.into();
+    config["settings"] = serde_json::json!({"failOnViolation": fail_on_violation.to_string()});
     let handle = sessions::open(&config.to_string()).unwrap();
     let first: Value = serde_json::from_str(&sessions::next(handle, r#"{"version":1}"#).unwrap()).unwrap();
     assert_eq!(first["kind"], "execute");
@@ -229,7 +262,7 @@ fn since_generates_for_the_methods_changed_since_a_revision_before_checking() {
     config["mode"] = "check".into();
     config["projectDir"] = repo.to_str().unwrap().into();
     config["sourceRoots"] = serde_json::json!([repo.join("src/main/java")]);
-    config["since"] = "HEAD".into();
+    config["settings"] = serde_json::json!({"since": "HEAD"});
 
     // Nothing changed: straight to the check, which finds nothing kept.
     let handle = sessions::open(&config.to_string()).unwrap();
@@ -250,7 +283,7 @@ fn since_generates_for_the_methods_changed_since_a_revision_before_checking() {
     assert_eq!(first["kind"], "execute", "generation's first batch: the schemata of Counter");
     assert_eq!(first["batch"]["replacements"][0]["path"], "com/acme/Counter.java");
     let err = sessions::open(&{
-        config["since"] = "no-such-revision".into();
+        config["settings"]["since"] = "no-such-revision".into();
         config.to_string()
     })
     .and_then(|h| sessions::next(h, r#"{"version":1}"#))

@@ -6,7 +6,9 @@
 use super::changes::changed_targets;
 use super::generate::GenerateRun;
 use crate::error::{CoreError, CoreResult};
-use crate::protocol::{Action, ActionKind, Batch, LogLine, Progress, Results, Run, SessionConfig, SourceText, Verdict};
+use crate::protocol::{
+    Action, ActionKind, Batch, Limits, LogLine, Progress, Results, Run, SessionConfig, SourceText, Verdict,
+};
 use crate::report::check::{CheckReport, Violation};
 use std::path::{Path, PathBuf};
 
@@ -92,7 +94,8 @@ impl CheckRun {
         let Some(expected) = self.pending.take() else {
             self.pending = Some("check-1".into());
             let runs = self.tests.iter().map(|t| Run { test_class: class_of(&t.path), mutant: 0 }).collect();
-            let batch = Batch { id: "check-1".into(), sources: self.tests.clone(), runs, ..Batch::default() };
+            let limits = Limits { test_timeout_ms: config.generation.test_timeout_ms };
+            let batch = Batch { id: "check-1".into(), sources: self.tests.clone(), runs, limits, ..Batch::default() };
             return Ok(Action::execute(progress("running the kept MTCs"), std::mem::take(&mut self.log), batch));
         };
         if results.batch_id.as_deref() != Some(expected.as_str()) {

@@ -14,7 +14,7 @@ pub mod sessions;
 mod timeouts;
 
 use crate::error::CoreResult;
-use crate::protocol::{Action, ActionKind, Mode, Results, SessionConfig};
+use crate::protocol::{Action, ActionKind, LogLine, Mode, Results, SessionConfig};
 use crate::targets::{parse_targets, TargetSpec};
 
 pub struct Session {
@@ -70,6 +70,18 @@ impl Session {
         if action.kind == ActionKind::Done {
             self.state = State::Finished;
         }
-        Ok(action)
+        Ok(self.tell_the_bridge(action))
+    }
+
+    /// What every action carries for the bridge: the settings the core ignored (first action only)
+    /// and, with a batch, the variable holding the API key, which the worker JVM must never see.
+    fn tell_the_bridge(&mut self, mut action: Action) -> Action {
+        let warnings = std::mem::take(&mut self.config.warnings);
+        action.log.splice(0..0, warnings.into_iter().map(LogLine::warn));
+        if let Some(batch) = action.batch.as_mut() {
+            batch.secret_variable =
+                self.config.llm.as_ref().map(|l| l.api_key_env.clone()).filter(|name| !name.is_empty());
+        }
+        action
     }
 }

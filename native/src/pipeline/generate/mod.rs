@@ -78,24 +78,8 @@ pub struct GenerateRun {
 impl GenerateRun {
     pub fn start(config: &SessionConfig, specs: &[TargetSpec]) -> CoreResult<Self> {
         let mut settings = config.generation.clone();
-        let builtin = match settings.provider.as_deref() {
-            Some("builtin") => true,
-            Some("llm") | None => false,
-            Some(other) => {
-                return Err(CoreError::new(format!("unknown MTC provider `{other}`"), "Use `llm` or `builtin`"));
-            }
-        };
-        let llm_settings =
-            match (&config.llm, builtin) {
-                (_, true) => None,
-                (Some(llm), false) => Some(llm.clone()),
-                (None, false) if settings.provider.is_some() => return Err(CoreError::new(
-                    "the provider is `llm` but no LLM is configured",
-                    "Set the LLM's base URL and model (mrcoupler.llm.baseUrl and mrcoupler.llm.model) and put its API \
-                     key in the environment variable named by mrcoupler.llm.apiKeyEnv (OPENAI_API_KEY by default)",
-                )),
-                (None, false) => None, // no LLM configured: the built-in generator
-            };
+        // The settings parser checked the provider and its LLM; the built-in provider has none.
+        let llm_settings = config.llm.clone();
         if settings.baseline {
             (settings.coupling, settings.amplification, settings.validation) = (false, false, false);
         }

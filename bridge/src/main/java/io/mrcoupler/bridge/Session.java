@@ -103,7 +103,7 @@ public final class Session implements AutoCloseable {
                             + " tests (and a plugin and core of the same MR-Coupler version).");
                 }
                 if (executor == null) {
-                    executor = new Executor(executorSettings);
+                    executor = new Executor(withSecret(executorSettings, action.batch().secretVariable()));
                 }
                 results = executor.run(action.batch());
             }
@@ -112,6 +112,11 @@ public final class Session implements AutoCloseable {
                 executor.close();
             }
         }
+    }
+
+    /** The core names the API key's variable (a user setting); the worker JVM must never see it. */
+    private static ExecutorSettings withSecret(ExecutorSettings settings, String secretVariable) {
+        return secretVariable == null || secretVariable.isBlank() ? settings : settings.withSecretVariable(secretVariable);
     }
 
     /** One step: sends {@code results}, returns the core's next action. */

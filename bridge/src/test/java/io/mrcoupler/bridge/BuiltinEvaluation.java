@@ -64,7 +64,7 @@ public final class BuiltinEvaluation {
 
     private static Action run(String mode, Path sources, Path classes, Path out, String targets) {
         SessionConfig config = SessionConfig.of(mode, "evaluation", sources.toString(), List.of(sources.toString()),
-                List.of(), out.toString(), targets, "UTF-8").withFailOnViolation(true);
+                List.of(), out.toString(), targets, "UTF-8").withSetting("failOnViolation", "true");
         List<Path> classpath = new ArrayList<>(TestJars.junitApis());
         classpath.add(0, classes);
         ExecutorSettings settings = ExecutorSettings.of(classpath, List.of(sources), TestJars.launcherAndEngines(),

@@ -40,19 +40,19 @@ class GenerateSessionTest {
                     .readLine();
             int port = Integer.parseInt(first.trim().substring("PORT=".length()));
             JsonObject config = ExampleProject.config("generate", "com.acme.crypto.AESEncryption#encryptText", out);
-            JsonObject llm = JsonParser.parseString("""
-                    {"model": "deepseek-chat", "apiKeyEnv": "MRC_TEST_GENERATE_KEY",
-                     "pricePerMillionPrompt": 0.27, "pricePerMillionCompletion": 1.1, "retryBaseMillis": 10}""")
+            JsonObject settings = JsonParser.parseString("""
+                    {"llm.model": "deepseek-chat", "llm.apiKeyEnv": "MRC_TEST_GENERATE_KEY",
+                     "llm.pricePerMillionPrompt": "0.27", "llm.pricePerMillionCompletion": "1.1",
+                     "llm.retryBaseMillis": "10", "maxPairsPerTarget": "2"}""")
                     .getAsJsonObject();
-            llm.addProperty("baseUrl", "http://127.0.0.1:" + port + "/v1");
-            config.add("llm", llm);
-            config.add("generation", JsonParser.parseString("{\"maxPairsPerTarget\": 2}"));
-            ExecutorSettings settings = ExampleProject.executor(out);
+            settings.addProperty("llm.baseUrl", "http://127.0.0.1:" + port + "/v1");
+            config.add("settings", settings);
+            ExecutorSettings executor = ExampleProject.executor(out);
             RecordingSink sink = new RecordingSink();
 
             Action done;
             try (Session session = Session.open(config.toString())) {
-                done = session.run(sink, settings);
+                done = session.run(sink, executor);
             }
 
             assertTrue(done.isDone(), sink.lines().toString());

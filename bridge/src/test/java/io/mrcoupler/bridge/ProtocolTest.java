@@ -10,9 +10,7 @@ import io.mrcoupler.bridge.protocol.Action;
 import io.mrcoupler.bridge.protocol.BatchResults;
 import io.mrcoupler.bridge.protocol.Compilation;
 import io.mrcoupler.bridge.protocol.CompileDiagnostic;
-import io.mrcoupler.bridge.protocol.GenerationSettings;
 import io.mrcoupler.bridge.protocol.Limits;
-import io.mrcoupler.bridge.protocol.LlmSettings;
 import io.mrcoupler.bridge.protocol.SessionConfig;
 import io.mrcoupler.bridge.protocol.Protocol;
 import io.mrcoupler.bridge.protocol.RunResult;
@@ -40,21 +38,26 @@ class ProtocolTest {
         assertEquals("/p/target/mr-coupler", json.get("outputDir").getAsString());
         assertEquals("com.acme.crypto.AESEncryption#encryptText", json.get("targets").getAsString());
         assertEquals("ISO-8859-1", json.get("sourceEncoding").getAsString());
-        assertEquals(9, json.size(), "unset settings are left out, so the core's defaults apply");
+        assertEquals(0, json.getAsJsonObject("settings").size(), "no setting set");
+        assertEquals(10, json.size(), "unset facts are left out");
     }
 
     @Test
-    void generateSettingsAndTheVerdictUseTheProtocolNames() {
+    void settingsTravelRawByTheirNamesAndTheVerdictUsesTheProtocolNames() {
         SessionConfig config = SessionConfig.of(SessionConfig.MODE_GENERATE, "p", "/p", List.of(), List.of(), "/o", "A#b", null)
-                .withLlm(LlmSettings.of("http://localhost:11434/v1", "qwen2.5-coder", ""))
-                .withGeneration(GenerationSettings.defaults("4"))
-                .withFailOnViolation(false);
+                .withBuildTool(SessionConfig.BUILD_TOOL_GRADLE)
+                .withJUnit("4")
+                .withSetting("llm.baseUrl", "http://localhost:11434/v1")
+                .withSetting("llm.apiKeyEnv", "")
+                .withSetting("maxPairsPerTarget", "2");
         JsonObject json = JsonParser.parseString(Protocol.toJson(config)).getAsJsonObject();
-        assertEquals("http://localhost:11434/v1", json.getAsJsonObject("llm").get("baseUrl").getAsString());
-        assertEquals("", json.getAsJsonObject("llm").get("apiKeyEnv").getAsString());
-        assertEquals(3, json.getAsJsonObject("llm").size(), "only what was set");
-        assertEquals("4", json.getAsJsonObject("generation").get("junit").getAsString());
-        assertFalse(json.get("failOnViolation").getAsBoolean());
+        JsonObject settings = json.getAsJsonObject("settings");
+        assertEquals("http://localhost:11434/v1", settings.get("llm.baseUrl").getAsString());
+        assertEquals("", settings.get("llm.apiKeyEnv").getAsString());
+        assertEquals("2", settings.get("maxPairsPerTarget").getAsString(), "values stay the strings the user wrote");
+        assertEquals(3, settings.size(), "only what was set");
+        assertEquals("gradle", json.get("buildTool").getAsString());
+        assertEquals("4", json.get("junit").getAsString());
         Action done = Protocol.fromJson("{\"version\":1,\"kind\":\"done\",\"log\":[],\"outputs\":[],"
                 + "\"verdict\":{\"failBuild\":true,\"message\":\"1 violated\"}}", Action.class);
         assertTrue(done.failsBuild());
@@ -101,7 +104,8 @@ class ProtocolTest {
                    "runs": [{"testClass": "com.acme.crypto.AESEncryption_encryptText_MTC1Test", "mutant": 0},
                             {"testClass": "com.acme.crypto.AESEncryption_encryptText_MTC1Test", "mutant": 3}],
                    "limits": {"testTimeoutMs": 10000, "mutantTimeoutFactor": 1.25, "mutantTimeoutConstantMs": 4000,
-                              "stopMutantAtFirstTimeout": true}
+                              "stopMutantAtFirstTimeout": true},
+                   "secretVariable": "DEEPSEEK_API_KEY"
                  }}""";
         Action action = Protocol.fromJson(json, Action.class);
 
@@ -111,6 +115,7 @@ class ProtocolTest {
         assertEquals("class A {}", action.batch().replacements().get(0).content());
         assertEquals(3, action.batch().runs().get(1).mutant());
         assertEquals(new Limits(10000, 1.25, 4000, true), action.batch().limits());
+        assertEquals("DEEPSEEK_API_KEY", action.batch().secretVariable());
     }
 
     @Test

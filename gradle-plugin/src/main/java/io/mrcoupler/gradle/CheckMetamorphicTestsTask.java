@@ -22,16 +22,10 @@ public class CheckMetamorphicTestsTask extends MrCouplerTask {
 
     @TaskAction
     public void check() {
-        ProjectSettings settings = settings();
-        MrCouplerExtension extension = extension();
-        TestExecution execution = TestExecution.of(this, SessionSettings.apiKeyEnv(settings, extension.getLlm()));
+        TestExecution execution = TestExecution.of(this);
         String targets = getTargets();
         SessionConfig config = session(SessionConfig.MODE_CHECK, targets == null ? "" : targets)
-                .withFailOnViolation(settings.bool("failOnViolation", extension.getFailOnViolation()))
-                .withSince(settings.string("since", extension.getSince()))
-                // Used only with since, to generate tests for the changed methods first.
-                .withLlm(SessionSettings.llm(settings, extension.getLlm()))
-                .withGeneration(SessionSettings.generation(settings, extension, execution.junit()));
+                .withJUnit(execution.junit());
         run(config, execution.executor()); // fails the build on the core's verdict
     }
 }

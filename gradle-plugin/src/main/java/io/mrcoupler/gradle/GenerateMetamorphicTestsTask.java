@@ -1,12 +1,9 @@
 package io.mrcoupler.gradle;
 
-import io.mrcoupler.bridge.protocol.GenerationSettings;
-import io.mrcoupler.bridge.protocol.LlmSettings;
 import io.mrcoupler.bridge.protocol.SessionConfig;
 import java.io.File;
 import java.util.ArrayList;
 import java.util.List;
-import org.gradle.api.GradleException;
 import org.gradle.api.file.FileCollection;
 import org.gradle.api.tasks.Classpath;
 import org.gradle.api.tasks.Input;
@@ -36,9 +33,9 @@ public class GenerateMetamorphicTestsTask extends MrCouplerTask {
     public FileCollection getSources() {
         List<Object> files = new ArrayList<>(SourceRoots.of(getProject(), "main"));
         files.addAll(SourceRoots.of(getProject(), "test"));
-        String prompts = settings().path("promptsDir", extension().getPromptsDir());
-        if (prompts != null) {
-            files.add(prompts);
+        String prompts = userSettings().get("promptsDir");
+        if (prompts != null && !prompts.isBlank()) {
+            files.add(getProject().file(prompts));
         }
         return getProject().files(files.toArray());
     }
@@ -50,15 +47,13 @@ public class GenerateMetamorphicTestsTask extends MrCouplerTask {
     }
 
     /**
-     * Every setting that changes what is generated, as one string: the model, the phases, the export,
-     * the Java release, encoding and JDK. The JUnit version is left out: it follows the classpath.
+     * Every setting that changes what is generated, as one string: the user's settings, the Java
+     * release, encoding and JDK. The JUnit version is left out: it follows the classpath.
      */
     @Input
     public String getSettings() {
         return String.join("\n",
-                String.valueOf(llm()),
-                String.valueOf(generation(null)),
-                "export=" + SessionSettings.export(settings(), extension()),
+                String.valueOf(userSettings()),
                 "release=" + JavaBuildModel.release(getProject()),
                 "encoding=" + JavaBuildModel.sourceEncoding(getProject()),
                 "javaHome=" + JavaBuildModel.javaHome(getProject()));
@@ -72,33 +67,7 @@ public class GenerateMetamorphicTestsTask extends MrCouplerTask {
     @TaskAction
     public void generate() {
         String targets = requireTargets();
-        LlmSettings llm = llm();
-        TestExecution execution = TestExecution.of(this, SessionSettings.apiKeyEnv(settings(), extension().getLlm()));
-        SessionConfig config = session(SessionConfig.MODE_GENERATE, targets)
-                .withLlm(llm)
-                .withGeneration(generation(execution.junit()));
-        if (Boolean.TRUE.equals(SessionSettings.export(settings(), extension()))) {
-            config = config.withExportTo(exportRoot());
-        }
-        run(config, execution.executor());
-    }
-
-    private LlmSettings llm() {
-        return SessionSettings.llm(settings(), extension().getLlm());
-    }
-
-    private GenerationSettings generation(String junit) {
-        return SessionSettings.generation(settings(), extension(), junit);
-    }
-
-    /** The first test source root: where a developer keeps the tests the kept ones join. */
-    private String exportRoot() {
-        List<File> roots = SourceRoots.of(getProject(), "test");
-        if (roots.isEmpty()) {
-            throw new GradleException("export copies the kept tests into the first test source root, but "
-                    + getProject() + " has none (sourceSets.test.java.srcDirs is empty). Add one, or leave export off"
-                    + " and take them from " + new File(outputFolder(), "generated-tests") + ".");
-        }
-        return roots.get(0).getAbsolutePath();
+        TestExecution execution = TestExecution.of(this);
+        run(session(SessionConfig.MODE_GENERATE, targets).withJUnit(execution.junit()), execution.executor());
     }
 }

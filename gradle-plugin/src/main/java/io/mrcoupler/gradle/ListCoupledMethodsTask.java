@@ -123,7 +123,8 @@ public class ListCoupledMethodsTask extends DefaultTask {
                 paths(testSourceRoots),
                 outputDir.getAbsolutePath(),
                 targets,
-                sourceEncoding);
+                sourceEncoding)
+                .withBuildTool(SessionConfig.BUILD_TOOL_GRADLE);
         try {
             MrCoupler.run(config, new GradleLogSink(getLogger()));
         } catch (MrCouplerException e) {

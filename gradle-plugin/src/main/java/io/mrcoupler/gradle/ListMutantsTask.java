@@ -25,13 +25,7 @@ public class ListMutantsTask extends MrCouplerTask {
 
     @TaskAction
     public void listMutants() {
-        ProjectSettings settings = settings();
-        MrCouplerExtension extension = extension();
-        SessionConfig config = session(SessionConfig.MODE_MUTANTS, requireTargets())
-                .withMutation(
-                        settings.string("mutationScope", extension.getMutationScope()),
-                        settings.bool("exportMutants", extension.getExportMutants()),
-                        settings.integer("maxMutantsPerMethod", extension.getMaxMutantsPerMethod()));
+        SessionConfig config = session(SessionConfig.MODE_MUTANTS, requireTargets());
         // A batch without runs only compiles: no worker JVM starts, so no JUnit launcher is needed.
         run(config, executor(existing(JavaBuildModel.mainCompileClasspath(getProject(), getName())), List.of()));
     }

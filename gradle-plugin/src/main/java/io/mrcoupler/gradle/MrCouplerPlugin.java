@@ -56,7 +56,7 @@ public class MrCouplerPlugin implements Plugin<Project> {
         generate.setGroup(TASK_GROUP);
         generate.setDescription("Has an LLM write metamorphic tests for the target methods and their coupled methods,"
                 + " keeps those the mutation check validates (build/mr-coupler/generated-tests, report.html);"
-                + " needs -P" + ProjectSettings.PREFIX + "llm.baseUrl and llm.model.");
+                + " with the LLM of -P" + ProjectSettings.PREFIX + "llm.baseUrl and llm.model, else the built-in generator.");
 
         CheckMetamorphicTestsTask check = project.getTasks().create(CHECK, CheckMetamorphicTestsTask.class);
         check.setGroup(TASK_GROUP);

@@ -12,6 +12,7 @@ import java.nio.charset.UnsupportedCharsetException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.gradle.api.DefaultTask;
 import org.gradle.api.GradleException;
 import org.gradle.api.tasks.Input;
@@ -35,9 +36,9 @@ public class MrCouplerTask extends DefaultTask {
     @Input
     @Optional
     public String getTargets() {
-        String property = settings().property("targets");
+        Object property = getProject().findProperty(MrCouplerPlugin.TARGETS_PROPERTY);
         if (property != null) {
-            return property;
+            return property.toString();
         }
         return targets != null ? targets : extension().getTargets();
     }
@@ -64,8 +65,9 @@ public class MrCouplerTask extends DefaultTask {
         return getProject().getExtensions().getByType(MrCouplerExtension.class);
     }
 
-    ProjectSettings settings() {
-        return new ProjectSettings(getProject());
+    /** The user's settings, raw, {@code -Pmrcoupler.<name>} over {@code mrCoupler { }}. */
+    Map<String, String> userSettings() {
+        return ProjectSettings.of(getProject(), extension());
     }
 
     /** {@code build/mr-coupler}: the core writes every mode's files below it. */
@@ -74,17 +76,19 @@ public class MrCouplerTask extends DefaultTask {
         return new File(getProject().getBuildDir(), "mr-coupler");
     }
 
-    /** A session of {@code mode} over this project: its name, folder, source roots and encoding. */
+    /** A session of {@code mode} over this project: its name, folder, source roots, encoding and settings. */
     SessionConfig session(String mode, String targets) {
         return SessionConfig.of(
-                mode,
-                getProject().getName(),
-                getProject().getProjectDir().getAbsolutePath(),
-                paths(SourceRoots.of(getProject(), "main")),
-                paths(SourceRoots.of(getProject(), "test")),
-                outputFolder().getAbsolutePath(),
-                targets,
-                JavaBuildModel.sourceEncoding(getProject()));
+                        mode,
+                        getProject().getName(),
+                        getProject().getProjectDir().getAbsolutePath(),
+                        paths(SourceRoots.of(getProject(), "main")),
+                        paths(SourceRoots.of(getProject(), "test")),
+                        outputFolder().getAbsolutePath(),
+                        targets,
+                        JavaBuildModel.sourceEncoding(getProject()))
+                .withBuildTool(SessionConfig.BUILD_TOOL_GRADLE)
+                .withSettings(userSettings());
     }
 
     /** Executor settings every mode shares; the scratch folder lies under the output folder. */
@@ -108,14 +112,19 @@ public class MrCouplerTask extends DefaultTask {
         try {
             done = MrCoupler.run(config, new GradleLogSink(getLogger(), true), executor);
         } catch (MrCouplerException e) {
-            throw new GradleException(e.getMessage() + DaemonEnvironment.hint(e.getMessage(), executor.secretVariable()),
-                    e);
+            throw new GradleException(e.getMessage() + DaemonEnvironment.hint(e.getMessage(), apiKeyVariable(config)), e);
         }
         // The core says when the build must fail (a violated relation, every LLM request failed).
         if (done.failsBuild()) {
             throw new GradleException(done.verdict().message());
         }
         return done;
+    }
+
+    /** The variable the core reads the API key from, for the hint about a daemon's stale environment. */
+    private static String apiKeyVariable(SessionConfig config) {
+        String name = "llm.apiKeyEnv";
+        return config.settings().getOrDefault(name, MrCouplerSettings.DEFAULTS.get(name));
     }
 
     static List<Path> existing(Iterable<File> files) {

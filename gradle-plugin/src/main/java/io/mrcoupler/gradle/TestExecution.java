@@ -19,12 +19,10 @@ record TestExecution(ExecutorSettings executor, String junit) {
 
     /**
      * Reads the project's test runtime classpath (so {@code testClasses} must have run) and resolves
-     * the worker's JUnit jars from the project's repositories.
-     *
-     * @param secretVariable the LLM API key variable, kept out of the worker's environment; {@code null}
-     *                       for the executor's default
+     * the worker's JUnit jars from the project's repositories. The core tells the executor which
+     * variable holds the API key, to keep it from the worker.
      */
-    static TestExecution of(MrCouplerTask task, String secretVariable) {
+    static TestExecution of(MrCouplerTask task) {
         List<Path> classpath = MrCouplerTask.existing(
                 JavaBuildModel.testRuntimeClasspath(task.getProject(), task.getName()));
         JUnitPlatform platform;
@@ -34,8 +32,7 @@ record TestExecution(ExecutorSettings executor, String junit) {
             throw new GradleException(e.getMessage(), e);
         }
         ExecutorSettings executor = task.executor(classpath, WorkerJars.resolve(task.getProject(), platform))
-                .withJavaHome(JavaBuildModel.javaHome(task.getProject()))
-                .withSecretVariable(secretVariable);
+                .withJavaHome(JavaBuildModel.javaHome(task.getProject()));
         return new TestExecution(executor, platform.jupiterVersion() != null ? "5" : "4");
     }
 }

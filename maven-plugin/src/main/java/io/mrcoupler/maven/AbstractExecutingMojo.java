@@ -11,7 +11,6 @@ import java.nio.charset.IllegalCharsetNameException;
 import java.nio.charset.UnsupportedCharsetException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.time.Duration;
 import java.util.List;
 import org.apache.maven.artifact.DependencyResolutionRequiredException;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -23,7 +22,8 @@ import org.eclipse.aether.RepositorySystem;
 /**
  * A goal whose session asks the bridge to compile (and run) Java: it tells the executor where the
  * project's classes, sources and JDK are, and resolves the JUnit Platform the worker JVM runs the
- * tests with.
+ * tests with. What the tests may take (the timeout) and what the worker must not see (the API key's
+ * variable) the core tells the executor with each batch.
  */
 abstract class AbstractExecutingMojo extends AbstractMrCouplerMojo {
 
@@ -59,7 +59,7 @@ abstract class AbstractExecutingMojo extends AbstractMrCouplerMojo {
      * compiled by the forked test-compile phase), the JDK of the build's toolchain, and the launcher
      * and engines of the project's JUnit on the worker's classpath.
      */
-    PreparedExecutor testExecutor(String secretVariable, Long testTimeoutMs) throws MojoExecutionException {
+    PreparedExecutor testExecutor() throws MojoExecutionException {
         List<Path> classpath;
         try {
             classpath = paths(project.getTestClasspathElements());
@@ -78,11 +78,7 @@ abstract class AbstractExecutingMojo extends AbstractMrCouplerMojo {
         getLog().debug("MR-Coupler worker classpath (" + platform.coordinates() + "): " + workerClasspath);
         ExecutorSettings settings = common(ExecutorSettings.of(classpath, paths(absolute(project.getCompileSourceRoots())),
                 workerClasspath, scratchDir()))
-                .withJavaHome(JdkToolchain.javaHome(toolchainManager, session, getLog()))
-                .withSecretVariable(secretVariable);
-        if (testTimeoutMs != null && testTimeoutMs > 0) {
-            settings = settings.withTestTimeout(Duration.ofMillis(testTimeoutMs));
-        }
+                .withJavaHome(JdkToolchain.javaHome(toolchainManager, session, getLog()));
         return new PreparedExecutor(settings, null);
     }
 

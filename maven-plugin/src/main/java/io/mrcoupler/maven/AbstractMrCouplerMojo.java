@@ -1,12 +1,12 @@
 package io.mrcoupler.maven;
 
-import io.mrcoupler.bridge.MrCoupler;
 import io.mrcoupler.bridge.MrCouplerException;
 import io.mrcoupler.bridge.executor.ExecutorSettings;
 import io.mrcoupler.bridge.protocol.Action;
 import io.mrcoupler.bridge.protocol.SessionConfig;
 import java.io.File;
 import java.util.List;
+import java.util.Map;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -17,7 +17,9 @@ import org.apache.maven.project.MavenProject;
 /**
  * What every MR-Coupler goal shares: the targets, the output folder, the source encoding, the skip
  * flag, and the rules for modules a goal has nothing to do in (an aggregator pom, a module without
- * sources). Each goal builds its {@link SessionConfig}, runs it through the bridge and obeys the
+ * sources). Each goal's settings are parameters generated from the core's settings schema
+ * ({@code <Goal>Parameters}, between this class and the goal's mojo), passed to the core as the user
+ * wrote them. Each goal builds its {@link SessionConfig}, runs it through the bridge and obeys the
  * core; none decides anything itself.
  */
 abstract class AbstractMrCouplerMojo extends AbstractMojo {
@@ -54,8 +56,23 @@ abstract class AbstractMrCouplerMojo extends AbstractMojo {
     @Parameter(defaultValue = "${session}", readonly = true, required = true)
     protected MavenSession session;
 
+    /** The bridge; a unit test puts a stand-in here. Not a parameter. */
+    SessionRunner runner = SessionRunner.BRIDGE;
+
     /** The goal's name, as in {@code mvn mr-coupler:<goal>}. */
     abstract String goal();
+
+    /**
+     * The settings the user set for this goal, by their names after {@code mrcoupler.}, as written;
+     * generated from the core's settings schema.
+     */
+    abstract Map<String, String> settings();
+
+    static void put(Map<String, String> settings, String name, String value) {
+        if (value != null) {
+            settings.put(name, value);
+        }
+    }
 
     /** Whether the goal needs {@link #targets} (every goal but {@code check}). */
     boolean needsTargets() {
@@ -100,17 +117,19 @@ abstract class AbstractMrCouplerMojo extends AbstractMojo {
         }
     }
 
-    /** A session of {@code mode} over this module, with the settings every goal shares. */
+    /** A session of {@code mode} over this module, with the goal's settings. */
     SessionConfig sessionConfig(String mode) {
         return SessionConfig.of(
-                mode,
-                project.getArtifactId(),
-                project.getBasedir().getAbsolutePath(),
-                absolute(project.getCompileSourceRoots()),
-                absolute(project.getTestCompileSourceRoots()),
-                outputDirectory.getAbsolutePath(),
-                targets,
-                sourceEncoding);
+                        mode,
+                        project.getArtifactId(),
+                        project.getBasedir().getAbsolutePath(),
+                        absolute(project.getCompileSourceRoots()),
+                        absolute(project.getTestCompileSourceRoots()),
+                        outputDirectory.getAbsolutePath(),
+                        targets,
+                        sourceEncoding)
+                .withBuildTool(SessionConfig.BUILD_TOOL_MAVEN)
+                .withSettings(settings());
     }
 
     /**
@@ -124,7 +143,7 @@ abstract class AbstractMrCouplerMojo extends AbstractMojo {
             throws MojoFailureException {
         Action done;
         try {
-            done = MrCoupler.run(config, new MavenLogSink(getLog(), showProgress), executor);
+            done = runner.run(config, new MavenLogSink(getLog(), showProgress), executor);
         } catch (MrCouplerException e) {
             throw new MojoFailureException(e.getMessage(), e);
         }

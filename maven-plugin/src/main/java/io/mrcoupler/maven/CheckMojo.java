@@ -7,7 +7,6 @@ import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Execute;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
-import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugins.annotations.ResolutionScope;
 
 /**
@@ -21,18 +20,7 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
  */
 @Mojo(name = "check", requiresDependencyResolution = ResolutionScope.TEST, threadSafe = true)
 @Execute(phase = LifecyclePhase.TEST_COMPILE)
-public class CheckMojo extends AbstractGeneratingMojo {
-
-    /** Fail the build when a kept relation is violated; {@code false} only reports it. */
-    @Parameter(property = "mrcoupler.failOnViolation", defaultValue = "true")
-    private boolean failOnViolation;
-
-    /**
-     * A git revision: first generate metamorphic tests for the target methods changed since it
-     * (with the LLM settings of {@code generate}), then check.
-     */
-    @Parameter(property = "mrcoupler.since")
-    private String since;
+public class CheckMojo extends CheckParameters {
 
     @Override
     String goal() {
@@ -46,12 +34,8 @@ public class CheckMojo extends AbstractGeneratingMojo {
 
     @Override
     String run() throws MojoExecutionException, MojoFailureException {
-        SessionConfig config = sessionConfig(SessionConfig.MODE_CHECK)
-                .withFailOnViolation(failOnViolation)
-                .withSince(since == null || since.isBlank() ? null : since.trim())
-                .withLlm(llm())
-                .withGeneration(generation());
-        Action done = runSession(config, testExecutor(apiKeyVariable(), testTimeoutMs()));
+        SessionConfig config = sessionConfig(SessionConfig.MODE_CHECK).withJUnit(ProjectJUnit.of(project));
+        Action done = runSession(config, testExecutor());
         return done.verdict() != null && done.verdict().message() != null ? done.verdict().message() : outcome(done);
     }
 }

@@ -13,7 +13,7 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
  * <p>{@code mvn mr-coupler:couplings -Dmrcoupler.targets='com.acme.crypto.AESEncryption#encryptText'}
  */
 @Mojo(name = "couplings", requiresDependencyResolution = ResolutionScope.NONE, threadSafe = true)
-public class CouplingsMojo extends AbstractMrCouplerMojo {
+public class CouplingsMojo extends CouplingsParameters {
 
     @Override
     String goal() {

@@ -1,13 +1,11 @@
 package io.mrcoupler.maven;
 
 import io.mrcoupler.bridge.protocol.SessionConfig;
-import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Execute;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
-import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugins.annotations.ResolutionScope;
 
 /**
@@ -28,18 +26,7 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
  */
 @Mojo(name = "generate", requiresDependencyResolution = ResolutionScope.TEST, threadSafe = true)
 @Execute(phase = LifecyclePhase.TEST_COMPILE)
-public class GenerateMojo extends AbstractGeneratingMojo {
-
-    /**
-     * Also copies the kept tests into the project's test sources (the first test source root,
-     * {@code src/test/java}); a file that exists there already is never replaced.
-     */
-    @Parameter(property = "mrcoupler.export", defaultValue = "false")
-    private boolean export;
-
-    /** At most this many mutants per method in the validation (the core's default when unset). */
-    @Parameter(property = "mrcoupler.maxMutantsPerMethod")
-    private Integer maxMutantsPerMethod;
+public class GenerateMojo extends GenerateParameters {
 
     @Override
     String goal() {
@@ -48,18 +35,7 @@ public class GenerateMojo extends AbstractGeneratingMojo {
 
     @Override
     String run() throws MojoExecutionException, MojoFailureException {
-        SessionConfig config = sessionConfig(SessionConfig.MODE_GENERATE)
-                .withLlm(llm())
-                .withGeneration(generation())
-                .withMutation(null, null, maxMutantsPerMethod);
-        if (export) {
-            List<String> testRoots = absolute(project.getTestCompileSourceRoots());
-            if (testRoots.isEmpty()) {
-                throw new MojoFailureException("mrcoupler.export is set but " + project.getId() + " has no test source"
-                        + " root to copy the kept tests into; set <testSourceDirectory> or run without it.");
-            }
-            config = config.withExportTo(testRoots.get(0));
-        }
-        return outcome(runSession(config, testExecutor(apiKeyVariable(), testTimeoutMs())));
+        SessionConfig config = sessionConfig(SessionConfig.MODE_GENERATE).withJUnit(ProjectJUnit.of(project));
+        return outcome(runSession(config, testExecutor()));
     }
 }

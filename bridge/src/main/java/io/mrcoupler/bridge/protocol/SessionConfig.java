@@ -1,34 +1,36 @@
 package io.mrcoupler.bridge.protocol;
 
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * What a plugin read from the build model, passed to the core when a session opens
- * (docs/protocol.md). {@code null} fields are left out of the JSON and take the core's defaults.
+ * (docs/protocol.md): the facts only the build knows, and the user's settings as the raw strings the
+ * user wrote. The core parses and checks the settings with its schema; the plugins and the bridge
+ * decide nothing about them. {@code null} fields are left out of the JSON.
  *
- * @param version            protocol version, {@link Protocol#VERSION}
- * @param mode               {@code couplings}, {@code mutants}, {@code generate} or {@code check}
- * @param projectName        the build's name for the project (Maven artifactId, Gradle project name)
- * @param projectDir         absolute path of the project directory
- * @param sourceRoots        absolute paths of the main Java source roots
- * @param testSourceRoots    absolute paths of the test Java source roots
- * @param outputDir          absolute path of the folder the core writes into
- * @param targets            the user's target expression, passed through untouched
- * @param sourceEncoding     the project's declared source encoding, or {@code null} for UTF-8
- * @param mutationScope      {@code pair} or {@code class} ({@code mutants})
- * @param exportMutants      also write one source per mutant ({@code mutants})
- * @param maxMutantsPerMethod cap of mutants per method
- * @param llm                the model ({@code generate})
- * @param generation         the phases ({@code generate})
- * @param failOnViolation    whether a violated relation fails the build ({@code check})
- * @param exportTo           a test source root to copy the kept MTCs into; an existing file is never
- *                           replaced ({@code generate})
- * @param since              a git revision: {@code check} first generates MTCs for the methods changed
- *                           since it
+ * @param version         protocol version, {@link Protocol#VERSION}
+ * @param mode            {@code couplings}, {@code mutants}, {@code generate} or {@code check}
+ * @param buildTool       {@code maven} or {@code gradle}: the core names settings in messages as the
+ *                        users of that tool write them
+ * @param projectName     the build's name for the project (Maven artifactId, Gradle project name)
+ * @param projectDir      absolute path of the project directory; relative paths in settings are its
+ * @param sourceRoots     absolute paths of the main Java source roots
+ * @param testSourceRoots absolute paths of the test Java source roots (the first receives exported tests)
+ * @param outputDir       absolute path of the folder the core writes into
+ * @param targets         the user's target expression, passed through untouched
+ * @param sourceEncoding  the project's declared source encoding, or {@code null} for UTF-8
+ * @param junit           {@code "4"} or {@code "5"}: the JUnit of the project's tests, or {@code null}
+ * @param settings        the user's settings by name as written after {@code mrcoupler.} (e.g.
+ *                        {@code "llm.model"}, {@code "maxPairsPerTarget"}), values as the user wrote
+ *                        them; unset settings are absent
  */
 public record SessionConfig(
         int version,
         String mode,
+        String buildTool,
         String projectName,
         String projectDir,
         List<String> sourceRoots,
@@ -36,30 +38,28 @@ public record SessionConfig(
         String outputDir,
         String targets,
         String sourceEncoding,
-        String mutationScope,
-        Boolean exportMutants,
-        Integer maxMutantsPerMethod,
-        LlmSettings llm,
-        GenerationSettings generation,
-        Boolean failOnViolation,
-        String exportTo,
-        String since) {
+        String junit,
+        Map<String, String> settings) {
 
     public static final String MODE_COUPLINGS = "couplings";
     public static final String MODE_MUTANTS = "mutants";
     public static final String MODE_GENERATE = "generate";
     public static final String MODE_CHECK = "check";
 
+    public static final String BUILD_TOOL_MAVEN = "maven";
+    public static final String BUILD_TOOL_GRADLE = "gradle";
+
     public SessionConfig {
         sourceRoots = sourceRoots == null ? List.of() : List.copyOf(sourceRoots);
         testSourceRoots = testSourceRoots == null ? List.of() : List.copyOf(testSourceRoots);
+        settings = Collections.unmodifiableMap(settings == null ? new TreeMap<>() : new TreeMap<>(settings));
     }
 
-    /** A session of {@code mode} over a project; the mode's own settings come with the {@code with} methods. */
+    /** A session of {@code mode} over a project, no settings set; add them with the {@code with} methods. */
     public static SessionConfig of(String mode, String projectName, String projectDir, List<String> sourceRoots,
             List<String> testSourceRoots, String outputDir, String targets, String sourceEncoding) {
-        return new SessionConfig(Protocol.VERSION, mode, projectName, projectDir, sourceRoots, testSourceRoots,
-                outputDir, targets, sourceEncoding, null, null, null, null, null, null, null, null);
+        return new SessionConfig(Protocol.VERSION, mode, null, projectName, projectDir, sourceRoots, testSourceRoots,
+                outputDir, targets, sourceEncoding, null, null);
     }
 
     /** A {@code couplings} session: find the methods coupled to each target and write couplings.json. */
@@ -69,38 +69,26 @@ public record SessionConfig(
                 sourceEncoding);
     }
 
-    public SessionConfig withMutation(String scope, Boolean export, Integer maxPerMethod) {
-        return new SessionConfig(version, mode, projectName, projectDir, sourceRoots, testSourceRoots, outputDir,
-                targets, sourceEncoding, scope, export, maxPerMethod, llm, generation, failOnViolation, exportTo, since);
+    public SessionConfig withBuildTool(String tool) {
+        return new SessionConfig(version, mode, tool, projectName, projectDir, sourceRoots, testSourceRoots,
+                outputDir, targets, sourceEncoding, junit, settings);
     }
 
-    public SessionConfig withLlm(LlmSettings settings) {
-        return new SessionConfig(version, mode, projectName, projectDir, sourceRoots, testSourceRoots, outputDir,
-                targets, sourceEncoding, mutationScope, exportMutants, maxMutantsPerMethod, settings, generation,
-                failOnViolation, exportTo, since);
+    public SessionConfig withJUnit(String version4or5) {
+        return new SessionConfig(version, mode, buildTool, projectName, projectDir, sourceRoots, testSourceRoots,
+                outputDir, targets, sourceEncoding, version4or5, settings);
     }
 
-    public SessionConfig withGeneration(GenerationSettings settings) {
-        return new SessionConfig(version, mode, projectName, projectDir, sourceRoots, testSourceRoots, outputDir,
-                targets, sourceEncoding, mutationScope, exportMutants, maxMutantsPerMethod, llm, settings,
-                failOnViolation, exportTo, since);
+    /** These settings instead of the ones set so far. */
+    public SessionConfig withSettings(Map<String, String> values) {
+        return new SessionConfig(version, mode, buildTool, projectName, projectDir, sourceRoots, testSourceRoots,
+                outputDir, targets, sourceEncoding, junit, values);
     }
 
-    public SessionConfig withFailOnViolation(Boolean fail) {
-        return new SessionConfig(version, mode, projectName, projectDir, sourceRoots, testSourceRoots, outputDir,
-                targets, sourceEncoding, mutationScope, exportMutants, maxMutantsPerMethod, llm, generation, fail,
-                exportTo, since);
-    }
-
-    public SessionConfig withExportTo(String testSourceRoot) {
-        return new SessionConfig(version, mode, projectName, projectDir, sourceRoots, testSourceRoots, outputDir,
-                targets, sourceEncoding, mutationScope, exportMutants, maxMutantsPerMethod, llm, generation,
-                failOnViolation, testSourceRoot, since);
-    }
-
-    public SessionConfig withSince(String revision) {
-        return new SessionConfig(version, mode, projectName, projectDir, sourceRoots, testSourceRoots, outputDir,
-                targets, sourceEncoding, mutationScope, exportMutants, maxMutantsPerMethod, llm, generation,
-                failOnViolation, exportTo, revision);
+    /** One setting more, e.g. {@code withSetting("maxPairsPerTarget", "2")}. */
+    public SessionConfig withSetting(String name, String value) {
+        Map<String, String> values = new TreeMap<>(settings);
+        values.put(name, value);
+        return withSettings(values);
     }
 }

@@ -147,7 +147,7 @@ fn drive_with(config: &str, executor: fn(&Value) -> Value) -> (Value, Vec<String
         }
         // The worker JVM must never see the API key: the core names its variable in every batch.
         assert_eq!(action["batch"]["secretVariable"], "MRC_TEST_GENERATE_KEY");
-        results = execute(&action["batch"]);
+        results = executor(&action["batch"]);
     }
 }
 

@@ -94,7 +94,7 @@ impl CheckRun {
         let Some(expected) = self.pending.take() else {
             self.pending = Some("check-1".into());
             let runs = self.tests.iter().map(|t| Run { test_class: class_of(&t.path), mutant: 0 }).collect();
-            let limits = Limits { test_timeout_ms: config.generation.test_timeout_ms };
+            let limits = Limits { test_timeout_ms: config.generation.test_timeout_ms, ..Limits::default() };
             let batch = Batch { id: "check-1".into(), sources: self.tests.clone(), runs, limits, ..Batch::default() };
             return Ok(Action::execute(progress("running the kept MTCs"), std::mem::take(&mut self.log), batch));
         };

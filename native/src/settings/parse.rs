@@ -347,9 +347,9 @@ mod tests {
         assert_eq!(llm.cache_dir, Some(PathBuf::from("/project/cache")));
         assert_eq!(llm.budget_usd, Some(2.0));
         assert!(llm.offline, "an empty boolean is true");
-        assert_eq!((llm.max_tokens, llm.retries, llm.concurrency, llm.repetitions), (4096, 4, 4, 1));
+        assert_eq!((llm.max_tokens, llm.retries, llm.concurrency, llm.repetitions), (4096, 3, 4, 1));
         assert_eq!(llm.api_key_env, "OPENAI_API_KEY");
-        assert_eq!((llm.timeout_seconds, llm.retry_base_millis), (180, 1000));
+        assert_eq!((llm.timeout_seconds, llm.retry_base_millis), (120, 1000));
         assert_eq!(llm.azure_api_version, "2024-06-01");
     }
 

@@ -158,9 +158,9 @@ pub static SETTINGS: &[Setting] = &[
         "Sampling temperature (the paper's 0.2)."),
     setting("llm.maxTokens", whole(1, 1_000_000), value("4096"), GENERATING,
         "Maximum completion tokens per request."),
-    setting("llm.timeoutSeconds", whole(1, 86_400), value("180"), GENERATING,
-        "Seconds one request may take."),
-    setting("llm.retries", whole(0, 100), value("4"), GENERATING,
+    setting("llm.timeoutSeconds", whole(1, 86_400), value("120"), GENERATING,
+        "Seconds one request may take; a request that times out is reported at once and retried."),
+    setting("llm.retries", whole(0, 100), value("3"), GENERATING,
         "Further attempts after a 429, a 5xx, a timeout or a dropped connection."),
     setting("llm.retryBaseMillis", whole(0, 3_600_000), value("1000"), GENERATING,
         "First wait before retrying a rate-limited or failed request, in milliseconds; doubled per \

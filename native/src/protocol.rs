@@ -118,6 +118,9 @@ pub struct GenerationSettings {
     /// The JUnit of the project's tests: a fact of the build, not a setting.
     pub junit: crate::mtc::JUnit,
     pub test_timeout_ms: u64,
+    /// Fail the build when a suspected bug reaches `suspected_bug_confidence`.
+    pub fail_on_suspected_bug: bool,
+    pub suspected_bug_confidence: f64,
 }
 
 impl SessionConfig {

@@ -28,6 +28,15 @@ pub struct BuiltinMtc {
 
 type Template = fn(&Pair) -> Option<Mr>;
 
+/// Whether a template states a contract every correct class keeps (equals/hashCode, compareTo,
+/// symmetric predicates), rather than a relation that fits most pairs of its shape: a violated
+/// contract is near-certainly a bug.
+pub fn is_contract_template(name: &str) -> bool {
+    ["equals", "hashCode", "compareTo", "comparable", "comparator", "contract", "symmetric", "antisymmetr"]
+        .iter()
+        .any(|prefix| name.to_ascii_lowercase().starts_with(&prefix.to_ascii_lowercase()))
+}
+
 /// Templates that need a coupled pair, and those that look at the target alone.
 const PAIR_TEMPLATES: [Template; 4] =
     [templates::round_trip, templates::delegation, templates::producer_consumer, templates::binary_operation];

@@ -1,6 +1,6 @@
-//! The inputs of one MTC method as written: its local declarations (source input, source output,
-//! follow-up input, follow-up output, in the order the method builds them), or, for a method that
-//! passes its inputs inline, the arguments of its first call. What a suspected-bug report shows.
+//! The inputs of one MTC method as written: its local declarations that do not call the methods
+//! under test (the source and follow-up inputs, not the outputs), or, for a method that passes its
+//! inputs inline, the arguments of its first call. What a suspected-bug report shows.
 
 use tree_sitter::{Node, Parser};
 
@@ -9,7 +9,8 @@ const MAX_INPUTS: usize = 8;
 const WIDTH: usize = 200;
 
 /// The inputs of test method `method` of the first class in `code`; empty when it is not there.
-pub fn inputs_of(code: &str, method: &str) -> Vec<String> {
+/// A declaration that invokes one of `under_test` (method names) holds an output, not an input.
+pub fn inputs_of(code: &str, method: &str, under_test: &[&str]) -> Vec<String> {
     let mut parser = Parser::new();
     if parser.set_language(&tree_sitter_java::LANGUAGE.into()).is_err() {
         return Vec::new();
@@ -19,10 +20,11 @@ pub fn inputs_of(code: &str, method: &str) -> Vec<String> {
         return Vec::new();
     };
     let mut found = Vec::new();
-    collect(body, code, "local_variable_declaration", &mut found);
+    collect(body, "local_variable_declaration", &mut found);
+    found.retain(|d| !invokes(*d, code, under_test));
     if found.is_empty() {
         let mut calls = Vec::new();
-        collect(body, code, "method_invocation", &mut calls);
+        collect(body, "method_invocation", &mut calls);
         let first = calls.first().and_then(|c| c.child_by_field_name("arguments"));
         let inline = first
             .map(|a| text(a, code))
@@ -42,16 +44,22 @@ fn find_method<'t>(node: Node<'t>, code: &str, name: &str) -> Option<Node<'t>> {
 }
 
 /// Nodes of `kind` in source order, not looking inside lambdas or nested classes.
-fn collect<'t>(node: Node<'t>, code: &str, kind: &str, out: &mut Vec<Node<'t>>) {
+fn collect<'t>(node: Node<'t>, kind: &str, out: &mut Vec<Node<'t>>) {
     let mut cursor = node.walk();
     let children: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
     for child in children {
         if child.kind() == kind {
             out.push(child);
         } else if !matches!(child.kind(), "lambda_expression" | "class_body") {
-            collect(child, code, kind, out);
+            collect(child, kind, out);
         }
     }
+}
+
+fn invokes(node: Node, code: &str, names: &[&str]) -> bool {
+    let mut calls = Vec::new();
+    collect(node, "method_invocation", &mut calls);
+    calls.iter().any(|c| c.child_by_field_name("name").is_some_and(|n| names.contains(&text(n, code))))
 }
 
 fn text<'a>(node: Node, code: &'a str) -> &'a str {
@@ -103,15 +111,15 @@ class AES_MTC1Test {
 
     #[test]
     fn the_declarations_of_a_method_are_its_inputs() {
-        let inputs = inputs_of(MTC, "mtc_input3");
+        let inputs = inputs_of(MTC, "mtc_input3", &["encryptText", "decryptText"]);
         assert_eq!(inputs[0], r#"String plainText = "~!@#""#);
-        assert_eq!(inputs.len(), 3, "{inputs:?}");
+        assert_eq!(inputs.len(), 2, "the cipher text is an output: {inputs:?}");
     }
 
     #[test]
     fn inline_arguments_when_nothing_is_declared() {
-        assert_eq!(inputs_of(MTC, "inline"), vec!["4, Calc.add(2, 2)".to_string()]);
-        assert!(inputs_of(MTC, "missing").is_empty());
+        assert_eq!(inputs_of(MTC, "inline", &["add"]), vec!["4, Calc.add(2, 2)".to_string()]);
+        assert!(inputs_of(MTC, "missing", &[]).is_empty());
     }
 
     #[test]

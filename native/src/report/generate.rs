@@ -14,6 +14,8 @@ pub struct GenerateReport {
     pub model: String,
     /// Which of the paper's phases ran (its ablation: v1 coupling, v2 amplification, v3 validation).
     pub phases: Phases,
+    /// Every suspected bug of the run, most confident first: the headline output.
+    pub suspected_bugs: Vec<SuspectedBugReport>,
     pub targets: Vec<TargetReport>,
     pub tokens: Totals,
     pub tokens_by_phase: BTreeMap<String, Totals>,
@@ -35,8 +37,48 @@ pub struct TargetReport {
     pub method: String,
     pub params: Vec<String>,
     pub coupled: Vec<CoupledReport>,
+    pub suspected_bugs: Vec<SuspectedBugReport>,
     pub candidates: Vec<CandidateReport>,
     pub tokens: Totals,
+}
+
+/// An MTC method that fails on the code under test, and whose relation the evidence says is
+/// valid: a bug in the class, most likely. One per candidate (its most confident, smallest
+/// failing input), with how many of its inputs fail.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SuspectedBugReport {
+    pub class: String,
+    pub method: String,
+    pub params: Vec<String>,
+    pub coupled: Option<String>,
+    pub relation: String,
+    /// `class#method` of the failing MTC method.
+    pub test: String,
+    pub inputs: Vec<String>,
+    pub expected: Option<String>,
+    /// The assertion message or the exception.
+    pub actual: String,
+    pub confidence: f64,
+    pub evidence: Vec<String>,
+    pub failing_inputs: usize,
+    /// The reproducing JUnit test under `suspected-bugs/`.
+    pub reproducer: Option<String>,
+    /// The code of the reproducing test.
+    pub code: String,
+}
+
+/// The verdict on one MTC method that failed on the original code.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TriageReport {
+    pub method: String,
+    /// `suspectedBug`, `invalidInput` or `likelyWrongRelation`.
+    pub verdict: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub confidence: Option<f64>,
+    pub evidence: Vec<String>,
+    pub failure: String,
 }
 
 #[derive(Debug, Serialize)]
@@ -77,7 +119,9 @@ pub struct CandidateReport {
     pub file: Option<String>,
     pub notes: Vec<String>,
     pub compile_errors: Vec<String>,
-    /// The kept class's source, for the HTML page.
+    /// Its MTC methods that failed on the original code, and what each failure most likely is.
+    pub triage: Vec<TriageReport>,
+    /// The candidate's final source, kept or not, so a user can read why it was dropped.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub code: Option<String>,
 }
@@ -100,6 +144,30 @@ impl GenerateReport {
         let html = dir.join("report.html");
         super::write_file(&html, &super::html::render(self))?;
         Ok((path, html))
+    }
+
+    /// One line per suspected bug, most confident first, for the console after the summary.
+    pub fn suspected_bug_lines(&self) -> Vec<String> {
+        self.suspected_bugs
+            .iter()
+            .map(|b| {
+                let failed = match &b.expected {
+                    Some(e) => format!("expected <{e}> but was <{}>", b.actual),
+                    None => b.actual.clone(),
+                };
+                format!(
+                    "Suspected bug ({:.0}% confidence) in {}#{}: {} fails for {} input(s), e.g. {} ({}); reproduce with {}",
+                    b.confidence * 100.0,
+                    b.class,
+                    b.method,
+                    b.relation,
+                    b.failing_inputs,
+                    b.inputs.join("; "),
+                    failed.lines().next().unwrap_or(""),
+                    b.reproducer.as_deref().unwrap_or(&b.test)
+                )
+            })
+            .collect()
     }
 
     pub fn summary_lines(&self) -> Vec<String> {

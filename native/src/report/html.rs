@@ -2,7 +2,7 @@
 //! fetched): per target the coupled methods and why, each candidate with its MR in words, its
 //! status, p and p', and the tokens, cost and time; the kept tests' code.
 
-use super::generate::{CandidateReport, GenerateReport, TargetReport};
+use super::generate::{CandidateReport, GenerateReport, SuspectedBugReport, TargetReport};
 
 const STYLE: &str = "body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:1100px;color:#1d2330}\
 h1{font-size:1.5em}h2{font-size:1.2em;margin-top:2em;border-bottom:1px solid #ccd}h2 code{font-size:1em}\
@@ -35,6 +35,7 @@ pub fn render(report: &GenerateReport) -> String {
         t.cost_usd,
         report.elapsed_ms as f64 / 1000.0
     );
+    html.push_str(&suspected_bugs_section(&report.suspected_bugs));
     for target in &report.targets {
         html.push_str(&target_section(target));
     }
@@ -85,11 +86,48 @@ fn target_section(t: &TargetReport) -> String {
     }
     out.push_str("</table>\n");
     for c in t.candidates.iter().filter(|c| c.code.is_some()) {
+        let (open, what) = match c.status.as_str() {
+            "kept" => {
+                (" open", format!("Kept: <code>{}</code> ({} method(s))", esc(&c.test_class), c.kept_methods.len()))
+            }
+            status => ("", format!("{}: <code>{}</code>", esc(status), esc(&c.test_class))),
+        };
         out.push_str(&format!(
-            "<details open><summary>Kept: <code>{}</code> ({} method(s))</summary><pre>{}</pre></details>\n",
-            esc(&c.test_class),
-            c.kept_methods.len(),
+            "<details{open}><summary>{what}</summary><pre>{}</pre></details>\n",
             esc(c.code.as_deref().unwrap_or(""))
+        ));
+    }
+    out
+}
+
+/// The headline: what looks like a bug in the code under test, most confident first.
+fn suspected_bugs_section(bugs: &[SuspectedBugReport]) -> String {
+    if bugs.is_empty() {
+        return "<h2 id=\"suspected-bugs\">Suspected bugs</h2>\n<p>None: no MTC whose relation the evidence says is valid \
+                fails on the code under test.</p>\n"
+            .to_string();
+    }
+    let mut out = format!("<h2 id=\"suspected-bugs\">Suspected bugs ({})</h2>\n", bugs.len());
+    for b in bugs {
+        let failed = match &b.expected {
+            Some(e) => format!("expected <code>{}</code> but was <code>{}</code>", esc(e), esc(&b.actual)),
+            None => format!("<code>{}</code>", esc(&b.actual)),
+        };
+        let inputs: String = b.inputs.iter().map(|i| format!("<li><code>{}</code></li>", esc(i))).collect();
+        let evidence: String = b.evidence.iter().map(|e| format!("<li>{}</li>", esc(e))).collect();
+        out.push_str(&format!(
+            "<h3><span class=\"status dropped\">{:.0}%</span> <code>{}#{}({})</code></h3>\n\
+             <p>Relation: {}<br>Fails for {} input(s); the smallest: <ul>{inputs}</ul>{failed}</p>\n\
+             <p class=\"muted\">Why a bug: <ul>{evidence}</ul>Reproduce: <code>{}</code></p>\n\
+             <details><summary>The failing test</summary><pre>{}</pre></details>\n",
+            b.confidence * 100.0,
+            esc(&b.class),
+            esc(&b.method),
+            esc(&b.params.join(", ")),
+            esc(&b.relation),
+            b.failing_inputs,
+            esc(b.reproducer.as_deref().unwrap_or(&b.test)),
+            esc(&b.code)
         ));
     }
     out
@@ -109,6 +147,9 @@ fn candidate_row(c: &CandidateReport) -> String {
     }
     if let Some(d) = &c.detail {
         notes.push(esc(d));
+    }
+    for t in &c.triage {
+        notes.push(format!("{}: {} ({})", esc(&t.method), esc(&t.verdict), esc(&t.evidence.join("; "))));
     }
     let notes = if notes.is_empty() {
         String::new()

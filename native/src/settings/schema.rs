@@ -214,4 +214,9 @@ pub static SETTINGS: &[Setting] = &[
          the project folder."),
     setting("testTimeoutMs", whole(1, 86_400_000), value("10000"), GENERATING,
         "Milliseconds one generated test may run before it is stopped."),
+    setting("failOnSuspectedBug", Kind::Bool, value("false"), GENERATE,
+        "Fail the build when `generate` finds a suspected bug (an MTC whose relation the evidence says is \
+         valid fails on the code under test) at least as confident as `suspectedBugConfidence`."),
+    setting("suspectedBugConfidence", Kind::Decimal { min: 0.0, max: 1.0 }, value("0.7"), GENERATE,
+        "The confidence, from 0 to 1, from which `failOnSuspectedBug` fails the build."),
 ];

@@ -61,8 +61,7 @@ pub fn decide(c: &mut Candidate, validation: bool) {
     };
     if status == Status::Kept && kept.len() < original.1 {
         let failing = original.1 - kept.len();
-        c.notes
-            .push(format!("{failing} MTC method(s) fail on the original code: a false alarm or a real bug; left out"));
+        c.notes.push(format!("{failing} MTC method(s) fail on the original code and are left out; see their triage"));
     }
     c.kept_methods = if status == Status::Kept { kept } else { Vec::new() };
     c.drop(status);

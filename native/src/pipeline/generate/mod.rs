@@ -241,11 +241,18 @@ impl GenerateRun {
         let mut outputs = Vec::new();
         let mut exported = Vec::new();
         let mut targets = Vec::new();
+        let mut all_bugs = Vec::new();
         for (ti, t) in self.targets.iter().enumerate() {
             let class = t.class(&self.project);
             let method = t.method(&self.project);
             let mut candidates = Vec::new();
+            let mut bugs = Vec::new();
             for c in self.candidates.iter().filter(|c| c.target == *t) {
+                let suspects = triage::triage_candidate(c, class);
+                if let Some(bug) = suspected_bug(c, class, &suspects, &config.output_dir)? {
+                    outputs.extend(bug.reproducer.clone());
+                    bugs.push(bug);
+                }
                 let kept = (c.status == Status::Kept)
                     .then(|| crate::mtc::strip_tests(c.code.as_deref().unwrap_or(""), &c.kept_methods));
                 let file = match &kept {
@@ -260,10 +267,12 @@ impl GenerateRun {
                     }
                     None => None,
                 };
-                let mut report = candidate_report(c, class, file);
-                report.code = kept;
+                let mut report = candidate_report(c, class, file, &suspects);
+                report.code = kept.or_else(|| c.code.clone());
                 candidates.push(report);
             }
+            bugs.sort_by(|a, b| b.confidence.total_cmp(&a.confidence));
+            all_bugs.extend(bugs.iter().cloned());
             let tag_target = format!("{}#{}", class.qualified_name, method.signature());
             targets.push(TargetReport {
                 class: class.qualified_name.clone(),
@@ -278,10 +287,12 @@ impl GenerateRun {
                         features: c.features.iter().map(|f| f.sentence.clone()).collect(),
                     })
                     .collect(),
+                suspected_bugs: bugs,
                 candidates,
                 tokens: self.grouped(|tag| tag.target.clone()).remove(&tag_target).unwrap_or_default(),
             });
         }
+        all_bugs.sort_by(|a, b| b.confidence.total_cmp(&a.confidence));
         let report = GenerateReport {
             version: 1,
             model: self.llm.as_ref().map_or("built-in generator".to_string(), |l| l.settings().model.clone()),
@@ -291,6 +302,7 @@ impl GenerateRun {
                 validation: self.settings.validation,
                 baseline: self.settings.baseline,
             },
+            suspected_bugs: all_bugs,
             targets,
             tokens: self.totals(),
             tokens_by_phase: self.grouped(|tag| tag.phase.clone()),
@@ -300,14 +312,39 @@ impl GenerateRun {
         outputs.insert(0, html.display().to_string());
         outputs.insert(0, path.display().to_string());
         let mut log = std::mem::take(&mut self.log);
-        let verdict = self.llm_failures(&mut log);
+        let verdict = self.llm_failures(&mut log).or_else(|| self.suspected_bug_verdict(&report));
         log.extend(exported);
         log.extend(report.summary_lines().into_iter().map(LogLine::info));
+        log.extend(report.suspected_bug_lines().into_iter().map(LogLine::warn));
         log.push(LogLine::info(format!("Report: {} (and report.json beside it)", html.display())));
         log.push(LogLine::info(format!("Kept MTCs: {}", tests_dir.display())));
         let mut action = Action::done(self.progress(), log, outputs);
         action.verdict = verdict;
         Ok(action)
+    }
+
+    /// With `failOnSuspectedBug`, a suspected bug at least as confident as asked fails the build.
+    fn suspected_bug_verdict(
+        &self,
+        report: &crate::report::generate::GenerateReport,
+    ) -> Option<crate::protocol::Verdict> {
+        if !self.settings.fail_on_suspected_bug {
+            return None;
+        }
+        let threshold = self.settings.suspected_bug_confidence;
+        let bugs: Vec<_> = report.suspected_bugs.iter().filter(|b| b.confidence >= threshold).collect();
+        let first = bugs.first()?;
+        let message = format!(
+            "{} suspected bug(s) at {:.0}% confidence or more; the first: {}#{}: {} fails ({}). Reproduce with {}",
+            bugs.len(),
+            threshold * 100.0,
+            first.class,
+            first.method,
+            first.relation,
+            first.actual.lines().next().unwrap_or(""),
+            first.reproducer.as_deref().unwrap_or(&first.test)
+        );
+        Some(crate::protocol::Verdict { fail_build: true, message })
     }
 
     /// A warning when some candidates could not be asked for; a failing verdict when none could:
@@ -345,10 +382,53 @@ fn export_one(path: &std::path::Path, code: &str) -> CoreResult<LogLine> {
     Ok(LogLine::info(format!("Exported {}", path.display())))
 }
 
+/// The suspected bug a candidate stands for, with its reproducing test written under
+/// `suspected-bugs/` (never into the user's sources): the failing methods alone, same class name,
+/// so `mvn test -Dtest=...` runs it once copied into the test sources.
+fn suspected_bug(
+    c: &Candidate,
+    class: &crate::java_model::ClassModel,
+    suspects: &[triage::Suspect],
+    output_dir: &std::path::Path,
+) -> CoreResult<Option<crate::report::generate::SuspectedBugReport>> {
+    let Some(best) = triage::representative(suspects) else { return Ok(None) };
+    let failing: Vec<String> = suspects.iter().filter(|s| s.confidence().is_some()).map(|s| s.method.clone()).collect();
+    let code = crate::mtc::strip_tests(c.code.as_deref().unwrap_or(""), &failing);
+    let path = output_dir.join("suspected-bugs").join(c.file_path());
+    crate::report::write_file(&path, &code)?;
+    let target = &class.methods[c.target.method];
+    Ok(Some(crate::report::generate::SuspectedBugReport {
+        class: class.qualified_name.clone(),
+        method: target.name.clone(),
+        params: target.param_types(),
+        coupled: c.coupled.map(|m| class.methods[m].signature()),
+        relation: relation_of(c),
+        test: format!("{}#{}", c.qualified_name, best.method),
+        inputs: best.inputs.clone(),
+        expected: best.expected.clone(),
+        actual: best.actual.clone().unwrap_or_else(|| best.failure.clone()),
+        confidence: (best.confidence().unwrap_or(0.0) * 100.0).round() / 100.0,
+        evidence: best.triage.evidence.clone(),
+        failing_inputs: failing.len(),
+        reproducer: Some(path.display().to_string()),
+        code,
+    }))
+}
+
+/// The relation in words: the template's, or the one the MTC states (`// MR:` lines, Javadoc);
+/// never the reply's prose.
+fn relation_of(c: &Candidate) -> String {
+    c.relation
+        .clone()
+        .or_else(|| c.code.as_deref().and_then(crate::mtc::relation_summary))
+        .unwrap_or_else(|| "(the MTC states no relation)".to_string())
+}
+
 fn candidate_report(
     c: &Candidate,
     class: &crate::java_model::ClassModel,
     file: Option<String>,
+    suspects: &[triage::Suspect],
 ) -> crate::report::generate::CandidateReport {
     use crate::report::generate::{CandidateReport, MethodReport};
     let (status, detail) = match &c.status {
@@ -370,10 +450,7 @@ fn candidate_report(
         pair: c.coupled.map(|m| class.methods[m].signature()),
         repetition: c.repetition,
         template: c.template.map(String::from),
-        relation: c.relation.clone().unwrap_or_else(|| {
-            let reply = c.conversation.iter().find(|m| m.role == "assistant");
-            reply.map(|m| crate::mtc::prose(&m.content, 400)).unwrap_or_default()
-        }),
+        relation: relation_of(c),
         status,
         detail,
         refined: c.refined,
@@ -393,6 +470,22 @@ fn candidate_report(
             .filter(|d| d.kind == "error")
             .map(|d| format!("line {}: {}", d.line, d.message))
             .collect(),
+        triage: suspects.iter().map(triage_report).collect(),
         code: None,
+    }
+}
+
+fn triage_report(s: &triage::Suspect) -> crate::report::generate::TriageReport {
+    let verdict = match s.triage.verdict {
+        triage::Verdict::SuspectedBug { .. } => "suspectedBug",
+        triage::Verdict::InvalidInput => "invalidInput",
+        triage::Verdict::LikelyWrongRelation => "likelyWrongRelation",
+    };
+    crate::report::generate::TriageReport {
+        method: s.method.clone(),
+        verdict: verdict.to_string(),
+        confidence: s.confidence().map(|c| (c * 100.0).round() / 100.0),
+        evidence: s.triage.evidence.clone(),
+        failure: s.failure.clone(),
     }
 }

@@ -16,6 +16,10 @@
 //! The rule is a score in [0, 1]: at least [`SUSPECT`] makes a suspected bug, below it a likely
 //! wrong relation. Documented in ARCHITECTURE.md ("Triage"); each outcome has a unit test.
 
+use super::candidate::Candidate;
+use crate::java_model::ClassModel;
+use crate::protocol::TestResult;
+
 /// Confidence from which a failure is reported as a suspected bug.
 pub const SUSPECT: f64 = 0.5;
 
@@ -222,6 +226,99 @@ fn mutation_evidence(e: &Evidence, why: &mut Vec<String>) -> f64 {
         s -= 0.15;
     }
     s
+}
+
+/// A failing MTC method with its verdict and what a report shows of it.
+#[derive(Debug, Clone)]
+pub struct Suspect {
+    pub method: String,
+    pub triage: Triage,
+    /// The source/follow-up inputs as the method writes them.
+    pub inputs: Vec<String>,
+    pub expected: Option<String>,
+    pub actual: Option<String>,
+    /// The assertion message or the exception, as the run reported it.
+    pub failure: String,
+}
+
+impl Suspect {
+    pub fn confidence(&self) -> Option<f64> {
+        match self.triage.verdict {
+            Verdict::SuspectedBug { confidence } => Some(confidence),
+            _ => None,
+        }
+    }
+}
+
+/// Triage every MTC method of a decided candidate that failed on the original code.
+pub fn triage_candidate(c: &Candidate, class: &ClassModel) -> Vec<Suspect> {
+    let Some(p) = c.p else { return Vec::new() };
+    let code = c.code.as_deref().unwrap_or("");
+    let mut rejected: Vec<String> = class.methods[c.target.method].throws.clone();
+    rejected.extend(c.coupled.iter().flat_map(|&m| class.methods[m].throws.iter().cloned()));
+    let mut under_test = vec![class.methods[c.target.method].name.as_str()];
+    under_test.extend(c.coupled.map(|m| class.methods[m].name.as_str()));
+    let evidence = Evidence {
+        origin: origin_of(c),
+        p,
+        p_mutants: c.p_mutants,
+        p_best_mutant: c.p_best_mutant,
+        class_under_test: &class.binary_name,
+        test_class: &c.qualified_name,
+        rejected_on_purpose: &rejected,
+    };
+    let mut out = Vec::new();
+    for r in c.original.iter().filter(|r| c.is_mtc_method(Candidate::method_of(&r.name))) {
+        let Some(kind) = failure_kind(r) else { continue };
+        let failure = Failure { kind, exception_type: r.exception_type.as_deref(), frames: &r.frames };
+        let method = Candidate::method_of(&r.name).to_string();
+        let message = r.message.clone().unwrap_or_default();
+        let (expected, actual) = match crate::mtc::expected_actual(&message) {
+            Some((e, a)) => (Some(e), Some(a)),
+            None => (None, None),
+        };
+        let failure_text = match &r.exception_type {
+            Some(e) if kind == FailureKind::Exception => format!("{e}: {message}"),
+            _ => message,
+        };
+        out.push(Suspect {
+            inputs: crate::mtc::inputs_of(code, &method, &under_test),
+            triage: triage(&evidence, &failure),
+            method,
+            expected,
+            actual,
+            failure: failure_text,
+        });
+    }
+    out
+}
+
+fn origin_of(c: &Candidate) -> Origin {
+    match c.template {
+        Some(t) if crate::builtin::is_contract_template(t) => Origin::Contract,
+        Some(_) => Origin::Template,
+        None => Origin::Llm,
+    }
+}
+
+fn failure_kind(r: &TestResult) -> Option<FailureKind> {
+    match r.status.as_str() {
+        "failed" => Some(FailureKind::Assertion),
+        "errored" => Some(FailureKind::Exception),
+        "timedOut" | "crashed" => Some(FailureKind::Hang),
+        _ => None,
+    }
+}
+
+/// The suspected bug a candidate stands for: its most confident failing method, and among those
+/// as confident, the one with the shortest inputs (the cheapest minimisation: the smallest
+/// failing input among those tried).
+pub fn representative(suspects: &[Suspect]) -> Option<&Suspect> {
+    let size = |s: &Suspect| s.inputs.iter().map(String::len).sum::<usize>();
+    suspects.iter().filter(|s| s.confidence().is_some()).min_by(|a, b| {
+        let (ca, cb) = (a.confidence().unwrap_or(0.0), b.confidence().unwrap_or(0.0));
+        cb.total_cmp(&ca).then(size(a).cmp(&size(b)))
+    })
 }
 
 #[cfg(test)]

@@ -84,3 +84,19 @@ def test_since_generates_tests_for_the_methods_changed_since_a_revision_then_che
     generated = list((project / "build" / "mr-coupler" / "generated-tests").rglob("*decryptWithDefaultKey*.java"))
     assert generated, build
     assert "0 violated" in build.output, build
+
+
+def test_gate_check_wires_the_gate_into_gradle_check(copy_project, gradle, scripted_llm):
+    llm = scripted_llm("aes-example.json")
+    project = copy_project("example")
+    build = project / "build.gradle"
+    build.write_text(build.read_text(encoding="utf-8") + "\nmrCoupler { gateCheck = true }\n", encoding="utf-8")
+    generate = gradle(project, "generateMetamorphicTests", *gradle_llm_args(llm), env=llm_env())
+    assert generate.succeeded, generate
+    source = project / AES_SOURCE
+    source.write_text(source.read_text(encoding="utf-8").replace(DEFAULT_KEY, BROKEN), encoding="utf-8")
+
+    check = gradle(project, "check", "-x", "test", env=llm_env())  # the example's own tests would catch it first
+
+    assert not check.succeeded, check
+    assert ":checkMetamorphicTests" in check.output and "kept metamorphic relation(s) violated" in check.output, check

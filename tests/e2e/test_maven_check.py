@@ -86,3 +86,25 @@ def test_since_generates_for_the_methods_changed_since_a_revision_before_checkin
     assert "1 method(s) changed since HEAD" in info, build
     assert list((project / "target" / "mr-coupler" / "generated-tests").rglob("*.java")), build
     assert check_reports(project), build
+
+
+def test_the_gate_declared_without_a_phase_runs_in_verify(copy_project, mvn, scripted_llm):
+    project = copy_project("example")
+    pom = project / "pom.xml"
+    pom.write_text(pom.read_text(encoding="utf-8").replace(
+        "<configuration>\n          <targets>${mrcoupler.targets}</targets>\n        </configuration>",
+        "<configuration>\n          <targets>${mrcoupler.targets}</targets>\n        </configuration>\n"
+        "        <executions><execution><goals><goal>check</goal></goals></execution></executions>", 1),
+        encoding="utf-8")
+    assert "<goal>check</goal>" in pom.read_text(encoding="utf-8")
+    generated = mvn(project, "mr-coupler:generate", f"-Dmrcoupler.targets={AES_TARGET}",
+                    *maven_llm_args(scripted_llm("aes-example.json")), env=llm_env())
+    assert generated.succeeded, generated
+    source = project.joinpath(*AES_SOURCE)
+    source.write_text(source.read_text(encoding="utf-8").replace(DEFAULT_KEY, FRESH_KEY), encoding="utf-8")
+
+    verify = mvn(project, "verify", "-DskipTests")  # the example's own tests would catch it first
+
+    assert not verify.succeeded, verify
+    assert "mr-coupler-maven-plugin:0.1.0-SNAPSHOT:check (default)" in verify.output, verify
+    assert "kept metamorphic relation(s) violated" in verify.output, verify

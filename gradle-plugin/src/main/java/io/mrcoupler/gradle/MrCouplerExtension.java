@@ -24,6 +24,7 @@ package io.mrcoupler.gradle;
 public class MrCouplerExtension extends MrCouplerSettings {
 
     private String targets;
+    private boolean gateCheck;
 
     /** Default target methods, e.g. {@code 'com.acme.crypto.AESEncryption#encryptText'}. */
     public String getTargets() {
@@ -32,5 +33,18 @@ public class MrCouplerExtension extends MrCouplerSettings {
 
     public void setTargets(String targets) {
         this.targets = targets;
+    }
+
+    /**
+     * Wire the gate into the build: {@code gradle check} then depends on {@code checkMetamorphicTests}
+     * (as the Maven goal {@code check} runs in {@code verify} once declared). Build plumbing, not a
+     * setting of the core; off by default.
+     */
+    public boolean isGateCheck() {
+        return gateCheck;
+    }
+
+    public void setGateCheck(boolean gateCheck) {
+        this.gateCheck = gateCheck;
     }
 }

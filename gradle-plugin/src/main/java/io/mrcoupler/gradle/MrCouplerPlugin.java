@@ -1,8 +1,11 @@
 package io.mrcoupler.gradle;
 
 import java.io.File;
+import org.gradle.api.GradleException;
 import org.gradle.api.Plugin;
 import org.gradle.api.Project;
+import org.gradle.api.Task;
+import org.gradle.api.plugins.JavaBasePlugin;
 import org.gradle.api.plugins.JavaPlugin;
 import org.gradle.api.tasks.compile.JavaCompile;
 
@@ -36,9 +39,26 @@ public class MrCouplerPlugin implements Plugin<Project> {
         // the extension, the source sets and buildDir then have their final values.
         if (project.getState().getExecuted()) {
             configureDefaults(project, extension, task);
+            wireGate(project, extension);
         } else {
-            project.afterEvaluate(evaluated -> configureDefaults(evaluated, extension, task));
+            project.afterEvaluate(evaluated -> {
+                configureDefaults(evaluated, extension, task);
+                wireGate(evaluated, extension);
+            });
         }
+    }
+
+    /** {@code mrCoupler { gateCheck = true }}: {@code gradle check} runs the gate. */
+    private static void wireGate(Project project, MrCouplerExtension extension) {
+        if (!extension.isGateCheck()) {
+            return;
+        }
+        Task check = project.getTasks().findByName(JavaBasePlugin.CHECK_TASK_NAME);
+        if (check == null) {
+            throw new GradleException("mrCoupler { gateCheck = true } wires " + CHECK + " into the check task, but "
+                    + project + " has none. Apply the java plugin, or leave gateCheck off and run " + CHECK + ".");
+        }
+        check.dependsOn(CHECK);
     }
 
     /**

@@ -16,9 +16,11 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
  * to {@code <outputDirectory>/check-reports} for CI systems. Targets are optional. Runs the build up
  * to {@code test-compile} first.
  *
- * <p>{@code mvn mr-coupler:check}
+ * <p>{@code mvn mr-coupler:check}, or bound to {@code verify} by declaring an execution of the goal
+ * {@code check} (no {@code <phase>} needed).
  */
-@Mojo(name = "check", requiresDependencyResolution = ResolutionScope.TEST, threadSafe = true)
+@Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, requiresDependencyResolution = ResolutionScope.TEST,
+        threadSafe = true)
 @Execute(phase = LifecyclePhase.TEST_COMPILE)
 public class CheckMojo extends CheckParameters {
 

@@ -80,7 +80,7 @@ pub struct Evidence<'a> {
     /// Binary name of the class under test and of the test class, to place the frames.
     pub class_under_test: &'a str,
     pub test_class: &'a str,
-    /// Exceptions the target and coupled methods declare or throw themselves (simple names).
+    /// Exceptions the methods of the class under test declare or throw themselves (simple names).
     pub rejected_on_purpose: &'a [String],
 }
 
@@ -122,7 +122,7 @@ fn exception_verdict(e: &Evidence, f: &Failure, why: &mut Vec<String>) -> Option
             return Some(Verdict::LikelyWrongRelation);
         }
         Owner::ClassUnderTest if e.rejected_on_purpose.iter().any(|r| r == simple) => {
-            why.push(format!("{simple} is thrown on purpose by the methods under test: the input was illegal"));
+            why.push(format!("{simple} is thrown on purpose by the class under test: the input was illegal"));
             return Some(Verdict::InvalidInput);
         }
         _ => {}
@@ -198,7 +198,11 @@ fn score(e: &Evidence, f: &Failure, why: &mut Vec<String>) -> f64 {
         why.push("it hung or crashed on the original code".into());
         s -= 0.15;
     }
-    s += mutation_evidence(e, why);
+    // A contract holds for every correct class whatever the mutants do; and a bug that breaks it
+    // for every input leaves the mutants (mutated copies of the buggy code) free to mend it.
+    if e.origin != Origin::Contract {
+        s += mutation_evidence(e, why);
+    }
     if e.p == 0.0 {
         why.push("it fails for every input, as a wrong relation would".into());
         s -= if e.origin == Origin::Contract { 0.1 } else { 0.3 };
@@ -254,8 +258,11 @@ impl Suspect {
 pub fn triage_candidate(c: &Candidate, class: &ClassModel) -> Vec<Suspect> {
     let Some(p) = c.p else { return Vec::new() };
     let code = c.code.as_deref().unwrap_or("");
-    let mut rejected: Vec<String> = class.methods[c.target.method].throws.clone();
-    rejected.extend(c.coupled.iter().flat_map(|&m| class.methods[m].throws.iter().cloned()));
+    // Any method of the class may be what built the inputs (a factory that rejects a value): an
+    // exception the class throws on purpose anywhere is a rejected input, not a bug.
+    let mut rejected: Vec<String> = class.methods.iter().flat_map(|m| m.throws.iter().cloned()).collect();
+    rejected.sort();
+    rejected.dedup();
     let mut under_test = vec![class.methods[c.target.method].name.as_str()];
     under_test.extend(c.coupled.map(|m| class.methods[m].name.as_str()));
     let evidence = Evidence {
@@ -357,6 +364,14 @@ mod tests {
         let t = triage(&evidence(Origin::Contract, 0.5, None), &assertion());
         let Verdict::SuspectedBug { confidence } = t.verdict else { panic!("{t:?}") };
         assert!(confidence >= 0.8, "{confidence}");
+    }
+
+    #[test]
+    fn a_contract_broken_for_every_input_is_a_suspect_whatever_the_mutants_do() {
+        let mut e = evidence(Origin::Contract, 0.0, Some(0.67));
+        e.p_best_mutant = Some(1.0);
+        let t = triage(&e, &assertion());
+        assert!(is_suspect(&t), "{t:?}");
     }
 
     #[test]

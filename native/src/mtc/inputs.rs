@@ -19,10 +19,10 @@ pub fn inputs_of(code: &str, method: &str) -> Vec<String> {
         return Vec::new();
     };
     let mut found = Vec::new();
-    collect(body, code, "local_variable_declaration", &mut found);
+    collect(body, "local_variable_declaration", &mut found);
     if found.is_empty() {
         let mut calls = Vec::new();
-        collect(body, code, "method_invocation", &mut calls);
+        collect(body, "method_invocation", &mut calls);
         let first = calls.first().and_then(|c| c.child_by_field_name("arguments"));
         let inline = first
             .map(|a| text(a, code))
@@ -42,14 +42,14 @@ fn find_method<'t>(node: Node<'t>, code: &str, name: &str) -> Option<Node<'t>> {
 }
 
 /// Nodes of `kind` in source order, not looking inside lambdas or nested classes.
-fn collect<'t>(node: Node<'t>, code: &str, kind: &str, out: &mut Vec<Node<'t>>) {
+fn collect<'t>(node: Node<'t>, kind: &str, out: &mut Vec<Node<'t>>) {
     let mut cursor = node.walk();
     let children: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
     for child in children {
         if child.kind() == kind {
             out.push(child);
         } else if !matches!(child.kind(), "lambda_expression" | "class_body") {
-            collect(child, code, kind, out);
+            collect(child, kind, out);
         }
     }
 }

@@ -7,7 +7,7 @@ mod analyse;
 mod changes;
 mod check;
 mod couplings;
-mod generate;
+pub(crate) mod generate;
 mod mutants;
 mod schemata;
 pub mod sessions;

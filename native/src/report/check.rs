@@ -4,7 +4,7 @@
 use crate::context::code_of;
 use crate::error::CoreResult;
 use crate::java_model::parse_str;
-use crate::protocol::{Results, SourceText, TestResult};
+use crate::protocol::{Results, SourceText, TestResult, TestStatus};
 use std::path::{Path, PathBuf};
 
 pub struct Violation {
@@ -44,7 +44,7 @@ impl CheckReport {
             let tests: Vec<TestResult> =
                 results.runs.iter().filter(|r| r.test_class == class).flat_map(|r| r.tests.clone()).collect();
             let file = parse_str(Path::new(&source.path), &source.content);
-            for t in tests.iter().filter(|t| t.status != "passed" && t.status != "skipped") {
+            for t in tests.iter().filter(|t| !matches!(t.status, TestStatus::Passed | TestStatus::Skipped)) {
                 let method = t.name.split(['(', '[']).next().unwrap_or(&t.name).to_string();
                 let code = file
                     .classes
@@ -53,7 +53,7 @@ impl CheckReport {
                     .map(|m| code_of(&source.content, m.byte_range))
                     .unwrap_or_default();
                 let what = match (&t.exception_type, &t.message) {
-                    (_, Some(m)) if t.status == "failed" => format!("assertion failed: {m}"),
+                    (_, Some(m)) if t.status == TestStatus::Failed => format!("assertion failed: {m}"),
                     (Some(e), m) => format!("{} {e}: {}", t.status, m.clone().unwrap_or_default()),
                     (None, m) => format!("{}: {}", t.status, m.clone().unwrap_or_default()),
                 };
@@ -78,11 +78,9 @@ impl CheckReport {
     pub fn write_junit_xml(&self, dir: &Path) -> CoreResult<Vec<PathBuf>> {
         let mut written = Vec::new();
         for (class, tests, compile_error) in &self.suites {
-            let failures = tests.iter().filter(|t| t.status == "failed").count();
-            let errors =
-                tests.iter().filter(|t| matches!(t.status.as_str(), "errored" | "crashed" | "timedOut")).count()
-                    + usize::from(compile_error.is_some());
-            let skipped = tests.iter().filter(|t| t.status == "skipped").count();
+            let failures = tests.iter().filter(|t| t.status == TestStatus::Failed).count();
+            let errors = tests.iter().filter(|t| t.status.is_broken()).count() + usize::from(compile_error.is_some());
+            let skipped = tests.iter().filter(|t| t.status == TestStatus::Skipped).count();
             let time: u64 = tests.iter().map(|t| t.duration_ms).sum();
             let mut xml = format!(
                 "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"{}\" tests=\"{}\" failures=\"{failures}\" errors=\"{errors}\" skipped=\"{skipped}\" time=\"{:.3}\">\n",
@@ -117,12 +115,14 @@ fn testcase(class: &str, t: &TestResult) -> String {
         t.duration_ms as f64 / 1000.0
     );
     let message = escape(t.message.as_deref().unwrap_or(""));
-    let kind = escape(t.exception_type.as_deref().unwrap_or(&t.status));
+    let kind = escape(t.exception_type.as_deref().unwrap_or(t.status.name()));
     let frames = escape(&t.frames.join("\n"));
-    match t.status.as_str() {
-        "passed" => format!("{head}/>\n"),
-        "skipped" => format!("{head}><skipped/></testcase>\n"),
-        "failed" => format!("{head}><failure message=\"{message}\" type=\"{kind}\">{frames}</failure></testcase>\n"),
+    match t.status {
+        TestStatus::Passed => format!("{head}/>\n"),
+        TestStatus::Skipped => format!("{head}><skipped/></testcase>\n"),
+        TestStatus::Failed => {
+            format!("{head}><failure message=\"{message}\" type=\"{kind}\">{frames}</failure></testcase>\n")
+        }
         _ => format!("{head}><error message=\"{message}\" type=\"{kind}\">{frames}</error></testcase>\n"),
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::error::{CoreError, CoreResult};
 use crate::llm::Totals;
+use crate::pipeline::generate::Status;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -60,9 +61,9 @@ pub struct CandidateReport {
     pub template: Option<String>,
     /// The relation in the model's words (the prose of its first reply), or the template's.
     pub relation: String,
-    pub status: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub detail: Option<String>,
+    /// `status`, and `detail` when the status carries a message (docs/protocol.md).
+    #[serde(flatten)]
+    pub status: Status,
     pub refined: bool,
     pub import_repaired: bool,
     pub amplified: bool,
@@ -87,7 +88,7 @@ pub struct CandidateReport {
 pub struct MethodReport {
     pub name: String,
     pub mtc: bool,
-    pub on_original: Option<String>,
+    pub on_original: Option<crate::protocol::TestStatus>,
 }
 
 impl GenerateReport {
@@ -105,9 +106,9 @@ impl GenerateReport {
     pub fn summary_lines(&self) -> Vec<String> {
         let mut lines = Vec::new();
         for t in &self.targets {
-            let mut by_status: BTreeMap<&str, usize> = BTreeMap::new();
+            let mut by_status: BTreeMap<String, usize> = BTreeMap::new();
             for c in &t.candidates {
-                *by_status.entry(c.status.as_str()).or_default() += 1;
+                *by_status.entry(c.status.name()).or_default() += 1;
             }
             let counts: Vec<String> = by_status.iter().map(|(s, n)| format!("{n} {s}")).collect();
             lines.push(format!(
@@ -131,8 +132,8 @@ impl GenerateReport {
                     Some(t) => format!("{pair}, template {t}"),
                     None => pair.to_string(),
                 };
-                let detail = c.detail.as_deref().map(|d| format!(" ({d})")).unwrap_or_default();
-                lines.push(format!("  {} [{pair}]: {}{detail}{rates}", c.test_class, c.status));
+                let detail = c.status.detail().map(|d| format!(" ({d})")).unwrap_or_default();
+                lines.push(format!("  {} [{pair}]: {}{detail}{rates}", c.test_class, c.status.name()));
                 for note in &c.notes {
                     lines.push(format!("    note: {note}"));
                 }

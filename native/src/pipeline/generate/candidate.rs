@@ -26,6 +26,22 @@ pub enum Status {
     Kept,
 }
 
+impl Status {
+    /// Its name in report.json (`kept`, `llmFailed`): serde's, so the two never differ.
+    pub fn name(&self) -> String {
+        let value = serde_json::to_value(self).unwrap_or_default();
+        value["status"].as_str().unwrap_or_default().to_string()
+    }
+
+    /// Why, for the statuses that carry a message.
+    pub fn detail(&self) -> Option<&str> {
+        match self {
+            Status::LlmFailed(why) => Some(why),
+            _ => None,
+        }
+    }
+}
+
 /// Where a candidate is in the pipeline.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stage {
@@ -91,5 +107,23 @@ impl Candidate {
 
     pub fn is_mtc_method(&self, method: &str) -> bool {
         self.shapes.iter().any(|s| s.name == method && s.is_mtc())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Status;
+
+    #[test]
+    fn a_status_is_named_by_its_serde_name_with_its_detail_beside_it() {
+        assert_eq!(Status::FilteredByMutation.name(), "filteredByMutation");
+        assert_eq!(Status::CrashedOrTimedOut.name(), "crashedOrTimedOut");
+        let failed = Status::LlmFailed("no budget".into());
+        assert_eq!(failed.name(), "llmFailed");
+        assert_eq!(
+            serde_json::to_value(&failed).unwrap(),
+            serde_json::json!({"status": "llmFailed", "detail": "no budget"})
+        );
+        assert_eq!(serde_json::to_value(Status::Kept).unwrap(), serde_json::json!({"status": "kept"}));
     }
 }

@@ -11,6 +11,8 @@ mod candidate;
 mod conversation;
 mod decide;
 mod steps;
+// Not called yet: the lead wires triage into the decision.
+#[allow(dead_code)]
 mod triage;
 
 pub use candidate::{Candidate, Stage, Status};
@@ -367,18 +369,13 @@ fn candidate_report(
     file: Option<String>,
 ) -> crate::report::generate::CandidateReport {
     use crate::report::generate::{CandidateReport, MethodReport};
-    let (status, detail) = match &c.status {
-        Status::LlmFailed(why) => ("llmFailed".to_string(), Some(why.clone())),
-        other => (format!("{other:?}"), None),
-    };
-    let status = status[..1].to_lowercase() + &status[1..];
     let methods = c
         .shapes
         .iter()
         .map(|s| MethodReport {
             name: s.name.clone(),
             mtc: s.is_mtc(),
-            on_original: c.original.iter().find(|r| Candidate::method_of(&r.name) == s.name).map(|r| r.status.clone()),
+            on_original: c.original.iter().find(|r| Candidate::method_of(&r.name) == s.name).map(|r| r.status),
         })
         .collect();
     CandidateReport {
@@ -390,8 +387,7 @@ fn candidate_report(
             let reply = c.conversation.iter().find(|m| m.role == "assistant");
             reply.map(|m| crate::mtc::prose(&m.content, 400)).unwrap_or_default()
         }),
-        status,
-        detail,
+        status: c.status.clone(),
         refined: c.refined,
         import_repaired: c.import_repaired,
         amplified: c.amplified,
@@ -406,7 +402,7 @@ fn candidate_report(
         compile_errors: c
             .diagnostics
             .iter()
-            .filter(|d| d.kind == "error")
+            .filter(|d| d.kind == crate::protocol::DiagnosticKind::Error)
             .map(|d| format!("line {}: {}", d.line, d.message))
             .collect(),
         code: None,

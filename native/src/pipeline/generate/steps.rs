@@ -8,7 +8,7 @@ use crate::context::{pair_context, ContextOptions};
 use crate::error::CoreResult;
 use crate::llm::{Call, Message, Reply, Tag};
 use crate::mtc::{extract_java, normalize, shapes};
-use crate::protocol::{Batch, CompileDiagnostic, Results, Run, SourceText, TestResult};
+use crate::protocol::{Batch, CompileDiagnostic, DiagnosticKind, Results, Run, SourceText, TestResult};
 
 /// Compile or run feedback shown to the LLM, at most this many entries.
 const FEEDBACK_ENTRIES: usize = 20;
@@ -212,7 +212,7 @@ impl GenerateRun {
         let qualified = self.candidates[i].qualified_name.clone();
         let tests = results.runs.iter().find(|r| r.test_class == qualified && r.mutant == 0).map(|r| r.tests.clone());
         let tests = tests.unwrap_or_default();
-        let broken = tests.iter().all(|t| matches!(t.status.as_str(), "errored" | "crashed" | "timedOut"));
+        let broken = tests.iter().all(|t| t.status.is_broken());
         let can_refine = self.llm.is_some();
         let c = &mut self.candidates[i];
         if broken && !c.refined && can_refine {
@@ -346,7 +346,7 @@ fn unique_name(taken: &mut std::collections::BTreeSet<String>, package: &str, ba
 fn compile_feedback(diagnostics: &[CompileDiagnostic]) -> String {
     let lines: Vec<String> = diagnostics
         .iter()
-        .filter(|d| d.kind == "error")
+        .filter(|d| d.kind == DiagnosticKind::Error)
         .take(FEEDBACK_ENTRIES)
         .map(|d| format!("line {}:{}: error: {}", d.line, d.column, d.message))
         .collect();

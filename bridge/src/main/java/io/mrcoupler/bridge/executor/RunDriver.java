@@ -91,7 +91,7 @@ final class RunDriver {
                 WorkerEvent event = left <= 0 ? null : worker.next(left);
                 if (event == null) {
                     workers.kill();
-                    return culprit(results, exclude, TestResult.TIMED_OUT, "did not finish within " + timeoutMs
+                    return culprit(results, exclude, TestResult.Status.TIMED_OUT, "did not finish within " + timeoutMs
                             + " ms; the worker JVM running it was stopped");
                 }
                 if (event == WorkerEvent.EXIT) {
@@ -99,7 +99,7 @@ final class RunDriver {
                             + "; System.exit, Runtime.halt, out of memory or a JVM crash); its last output: "
                             + worker.lastOutput(300);
                     workers.kill();
-                    return culprit(results, exclude, TestResult.CRASHED, why);
+                    return culprit(results, exclude, TestResult.Status.CRASHED, why);
                 }
                 deadline = System.nanoTime() + timeoutMs * 1_000_000;
                 switch (event.event()) {
@@ -123,8 +123,9 @@ final class RunDriver {
             inFlight.remove(event.id());
             startedAt.remove(event.id());
             // Tests always; containers only when they failed (a static initializer, @BeforeAll).
-            if (event.test() || !TestResult.PASSED.equals(event.status())) {
-                results.put(event.id(), new TestResult(event.name(), event.status(), event.durationMs(),
+            TestResult.Status status = TestResult.Status.ofWorker(event.status());
+            if (event.test() || status != TestResult.Status.PASSED) {
+                results.put(event.id(), new TestResult(event.name(), status, event.durationMs(),
                         event.message(), event.exceptionType(), event.frames()));
             }
             if (event.id().equals(event.leaf())) {
@@ -139,12 +140,13 @@ final class RunDriver {
             if (event.notFound() != null) {
                 notFound = true;
             } else if (event.error() != null) {
-                results.put("", new TestResult(testClass, TestResult.ERRORED, 0, event.error(), null, null));
+                results.put("", new TestResult(testClass, TestResult.Status.ERRORED, 0, event.error(), null, null));
             }
         }
 
         /** Reports the innermost thing in flight as {@code status}; says whether to go on. */
-        private Ending culprit(Map<String, TestResult> results, Set<String> exclude, String status, String message) {
+        private Ending culprit(Map<String, TestResult> results, Set<String> exclude, TestResult.Status status,
+                String message) {
             WorkerEvent culprit = null;
             for (WorkerEvent e : inFlight.values()) {
                 culprit = e; // the last started is the innermost

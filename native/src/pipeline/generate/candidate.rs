@@ -110,6 +110,47 @@ impl Candidate {
     }
 }
 
+impl Candidate {
+    pub fn new(
+        id: usize,
+        target: TargetRef,
+        coupled: Option<usize>,
+        repetition: u32,
+        conversation: Vec<Message>,
+        class_name: String,
+        qualified_name: String,
+    ) -> Self {
+        Candidate {
+            id,
+            target,
+            coupled,
+            repetition,
+            template: None,
+            relation: None,
+            conversation,
+            class_name,
+            qualified_name,
+            code: None,
+            unamplified: None,
+            stage: Stage::Check,
+            status: Status::Pending,
+            refined: false,
+            needs_refinement: None,
+            import_repaired: false,
+            amplified: false,
+            diagnostics: Vec::new(),
+            shapes: Vec::new(),
+            original: Vec::new(),
+            mutant_runs: Vec::new(),
+            p: None,
+            p_mutants: None,
+            p_best_mutant: None,
+            kept_methods: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Status;

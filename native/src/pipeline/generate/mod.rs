@@ -7,10 +7,14 @@
 //! The phases run in lockstep over all candidates, so the LLM calls of a phase go out together
 //! (bounded concurrency) and the executor gets few, large batches.
 
+mod amplify;
 mod candidate;
+mod check;
 mod conversation;
 mod decide;
-mod steps;
+mod generation;
+mod refine;
+mod validate;
 // Not called yet: the lead wires triage into the decision.
 #[allow(dead_code)]
 mod triage;

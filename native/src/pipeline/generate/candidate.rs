@@ -46,7 +46,7 @@ impl Status {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stage {
     /// Compile and run on the original, then refine or repair if needed.
-    Check,
+    Trial,
     Amplify,
     Validate,
     Decided,
@@ -72,7 +72,7 @@ pub struct Candidate {
     pub stage: Stage,
     pub status: Status,
     pub refined: bool,
-    /// (problem, feedback) to send back to the LLM before the next check.
+    /// (problem, feedback) to send back to the LLM before the next trial.
     pub needs_refinement: Option<(String, String)>,
     pub import_repaired: bool,
     pub amplified: bool,
@@ -132,7 +132,7 @@ impl Candidate {
             qualified_name,
             code: None,
             unamplified: None,
-            stage: Stage::Check,
+            stage: Stage::Trial,
             status: Status::Pending,
             refined: false,
             needs_refinement: None,

@@ -9,11 +9,11 @@
 
 mod amplify;
 mod candidate;
-mod check;
 mod conversation;
 mod decide;
 mod generation;
 mod refine;
+mod trial;
 mod validate;
 // Not called yet: the lead wires triage into the decision.
 #[allow(dead_code)]
@@ -41,16 +41,30 @@ use std::time::Instant;
 enum Phase {
     Schemata,
     Generate,
-    Check,
+    Trial,
     Amplify,
     Validate,
     Finish,
 }
 
+impl Phase {
+    /// The phase's name in the progress the build prints.
+    fn name(self) -> &'static str {
+        match self {
+            Phase::Schemata => "schemata",
+            Phase::Generate => "generate",
+            Phase::Trial => "trial",
+            Phase::Amplify => "amplify",
+            Phase::Validate => "validate",
+            Phase::Finish => "finish",
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum BatchKind {
     Schemata,
-    Check,
+    Trial,
     Validate,
 }
 
@@ -168,12 +182,12 @@ impl GenerateRun {
                 },
                 Phase::Generate => {
                     self.generate_all()?;
-                    self.phase = Phase::Check;
+                    self.phase = Phase::Trial;
                 }
-                Phase::Check => {
+                Phase::Trial => {
                     self.refine_all()?;
-                    match self.check_batch() {
-                        Some((batch, ids)) => return Ok(self.execute(BatchKind::Check, ids, batch)),
+                    match self.trial_batch() {
+                        Some((batch, ids)) => return Ok(self.execute(BatchKind::Trial, ids, batch)),
                         None => self.phase = Phase::Amplify,
                     }
                 }
@@ -213,7 +227,7 @@ impl GenerateRun {
                 let warnings = check.take_results(results)?;
                 self.log.extend(warnings);
             }
-            BatchKind::Check => pending.candidates.iter().for_each(|&i| self.take_check(i, results)),
+            BatchKind::Trial => pending.candidates.iter().for_each(|&i| self.take_trial(i, results)),
             BatchKind::Validate => pending.candidates.iter().for_each(|&i| self.take_validation(i, results)),
         }
         Ok(())
@@ -242,7 +256,7 @@ impl GenerateRun {
         let kept = self.candidates.iter().filter(|c| c.status == Status::Kept).count();
         let tokens = self.totals();
         Progress {
-            phase: format!("{:?}", self.phase).to_lowercase(),
+            phase: self.phase.name().into(),
             targets_done: if self.candidates.is_empty() { 0 } else { decided_targets },
             targets_total: self.targets.len(),
             message: format!(

@@ -1,4 +1,4 @@
-//! The first run of a candidate: compile it and run it on the original code; what fails goes to
+//! The trial, a candidate's first run: compile it and run it on the original code; what fails goes to
 //! refinement, what is no MTC is dropped, the rest goes on to amplification or validation.
 
 use super::candidate::{Candidate, Stage, Status};
@@ -9,10 +9,10 @@ use crate::mtc::shapes;
 use crate::protocol::{Batch, Results, Run, SourceText};
 
 impl GenerateRun {
-    /// Compile every candidate at the check stage and run it on the original code.
-    pub(super) fn check_batch(&self) -> Option<(Batch, Vec<usize>)> {
+    /// Compile every candidate at the trial stage and run it on the original code.
+    pub(super) fn trial_batch(&self) -> Option<(Batch, Vec<usize>)> {
         let ids: Vec<usize> =
-            self.candidates.iter().filter(|c| c.stage == Stage::Check && c.code.is_some()).map(|c| c.id).collect();
+            self.candidates.iter().filter(|c| c.stage == Stage::Trial && c.code.is_some()).map(|c| c.id).collect();
         if ids.is_empty() {
             return None;
         }
@@ -26,7 +26,7 @@ impl GenerateRun {
         SourceText { path: c.file_path(), content: c.code.clone().unwrap_or_default() }
     }
 
-    pub(super) fn take_check(&mut self, i: usize, results: &Results) {
+    pub(super) fn take_trial(&mut self, i: usize, results: &Results) {
         let path = self.candidates[i].file_path();
         let Some(compilation) = results.compilation_of(&path) else {
             self.candidates[i].notes.push("the executor did not report compiling it".into());

@@ -16,15 +16,15 @@ pub struct Violation {
     pub code: String,
 }
 
-pub struct CheckReport {
+pub struct GateReport {
     pub tests: usize,
     pub violations: Vec<Violation>,
     suites: Vec<(String, Vec<TestResult>, Option<String>)>,
 }
 
-impl CheckReport {
+impl GateReport {
     pub fn build(sources: &[SourceText], results: &Results) -> Self {
-        let mut report = CheckReport { tests: 0, violations: Vec::new(), suites: Vec::new() };
+        let mut report = GateReport { tests: 0, violations: Vec::new(), suites: Vec::new() };
         for source in sources {
             let class = source.path.trim_end_matches(".java").replace('/', ".");
             let compiled = results.compilation_of(&source.path);

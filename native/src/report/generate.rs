@@ -1,9 +1,13 @@
 //! What `generate` leaves behind: the kept MTCs as JUnit sources under `generated-tests/`, and
 //! `report.json` with every candidate, its status and why, p and p', the tokens and the cost.
 
+use crate::coupling::CouplingAnalysis;
 use crate::error::{CoreError, CoreResult};
+use crate::java_model::{ClassModel, Project};
 use crate::llm::Totals;
-use crate::pipeline::generate::Status;
+use crate::pipeline::generate::{Candidate, Status};
+use crate::protocol::DiagnosticKind;
+use crate::targets::TargetRef;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -21,7 +25,7 @@ pub struct GenerateReport {
     pub elapsed_ms: u128,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize)]
 pub struct Phases {
     pub coupling: bool,
     pub amplification: bool,
@@ -91,7 +95,44 @@ pub struct MethodReport {
     pub on_original: Option<crate::protocol::TestStatus>,
 }
 
+/// What a `generate` session ends with, as the pipeline holds it.
+pub struct GenerateResults<'a> {
+    pub project: &'a Project,
+    pub targets: &'a [TargetRef],
+    /// The coupling analysis of each target, in the order of `targets`.
+    pub analyses: &'a [CouplingAnalysis],
+    pub candidates: &'a [Candidate],
+    /// The file the pipeline wrote for each kept candidate, by candidate id.
+    pub kept: &'a BTreeMap<usize, KeptFile>,
+    pub model: String,
+    pub phases: Phases,
+    pub tokens: Totals,
+    /// Keyed by `<class>#<method signature>`.
+    pub tokens_by_target: BTreeMap<String, Totals>,
+    pub tokens_by_phase: BTreeMap<String, Totals>,
+    pub elapsed_ms: u128,
+}
+
+/// A kept MTC as written under `generated-tests/`: its path and its code (the kept methods only).
+pub struct KeptFile {
+    pub path: String,
+    pub code: String,
+}
+
 impl GenerateReport {
+    pub fn build(r: &GenerateResults) -> Self {
+        let targets = r.targets.iter().zip(r.analyses).map(|(t, analysis)| target_report(r, t, analysis)).collect();
+        GenerateReport {
+            version: 1,
+            model: r.model.clone(),
+            phases: r.phases,
+            targets,
+            tokens: r.tokens,
+            tokens_by_phase: r.tokens_by_phase.clone(),
+            elapsed_ms: r.elapsed_ms,
+        }
+    }
+
     /// `report.json` and `report.html` in `dir`; returns both paths.
     pub fn write(&self, dir: &Path) -> CoreResult<(PathBuf, PathBuf)> {
         let path = dir.join("report.json");
@@ -147,5 +188,70 @@ impl GenerateReport {
             ));
         }
         lines
+    }
+}
+
+fn target_report(r: &GenerateResults, t: &TargetRef, analysis: &CouplingAnalysis) -> TargetReport {
+    let class = t.class(r.project);
+    let method = t.method(r.project);
+    let candidates =
+        r.candidates.iter().filter(|c| c.target == *t).map(|c| candidate_report(c, class, r.kept.get(&c.id))).collect();
+    let key = format!("{}#{}", class.qualified_name, method.signature());
+    TargetReport {
+        class: class.qualified_name.clone(),
+        method: method.name.clone(),
+        params: method.param_types(),
+        coupled: analysis
+            .coupled
+            .iter()
+            .map(|c| CoupledReport {
+                method: class.methods[c.method].signature(),
+                score: (c.score * 100.0).round() / 100.0,
+                features: c.features.iter().map(|f| f.sentence.clone()).collect(),
+            })
+            .collect(),
+        candidates,
+        tokens: r.tokens_by_target.get(&key).copied().unwrap_or_default(),
+    }
+}
+
+fn candidate_report(c: &Candidate, class: &ClassModel, kept: Option<&KeptFile>) -> CandidateReport {
+    let methods = c
+        .shapes
+        .iter()
+        .map(|s| MethodReport {
+            name: s.name.clone(),
+            mtc: s.is_mtc(),
+            on_original: c.original.iter().find(|r| Candidate::method_of(&r.name) == s.name).map(|r| r.status),
+        })
+        .collect();
+    CandidateReport {
+        test_class: c.qualified_name.clone(),
+        pair: c.coupled.map(|m| class.methods[m].signature()),
+        repetition: c.repetition,
+        template: c.template.map(String::from),
+        relation: c.relation.clone().unwrap_or_else(|| {
+            let reply = c.conversation.iter().find(|m| m.role == "assistant");
+            reply.map(|m| crate::mtc::prose(&m.content, 400)).unwrap_or_default()
+        }),
+        status: c.status.clone(),
+        refined: c.refined,
+        import_repaired: c.import_repaired,
+        amplified: c.amplified,
+        p: c.p,
+        p_mutants: c.p_mutants,
+        p_best_mutant: c.p_best_mutant,
+        mutants: c.mutant_runs.len(),
+        methods,
+        kept_methods: c.kept_methods.clone(),
+        file: kept.map(|k| k.path.clone()),
+        notes: c.notes.clone(),
+        compile_errors: c
+            .diagnostics
+            .iter()
+            .filter(|d| d.kind == DiagnosticKind::Error)
+            .map(|d| format!("line {}: {}", d.line, d.message))
+            .collect(),
+        code: kept.map(|k| k.code.clone()),
     }
 }

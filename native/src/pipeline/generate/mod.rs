@@ -272,54 +272,29 @@ impl GenerateRun {
 impl GenerateRun {
     /// Write the kept MTCs and the report; the action that ends the session.
     fn finish(&mut self, config: &SessionConfig) -> CoreResult<Action> {
-        use crate::report::generate::*;
+        use crate::report::generate::{GenerateReport, GenerateResults, KeptFile, Phases};
         let tests_dir = config.output_dir.join("generated-tests");
         let mut outputs = Vec::new();
         let mut exported = Vec::new();
-        let mut targets = Vec::new();
-        for (ti, t) in self.targets.iter().enumerate() {
-            let class = t.class(&self.project);
-            let method = t.method(&self.project);
-            let mut candidates = Vec::new();
-            for c in self.candidates.iter().filter(|c| c.target == *t) {
-                let kept = (c.status == Status::Kept)
-                    .then(|| crate::mtc::strip_tests(c.code.as_deref().unwrap_or(""), &c.kept_methods));
-                let file = match &kept {
-                    Some(code) => {
-                        let path = tests_dir.join(c.file_path());
-                        crate::report::write_file(&path, code)?;
-                        outputs.push(path.display().to_string());
-                        if let Some(export) = &config.export_to {
-                            exported.push(export_one(&export.join(c.file_path()), code)?);
-                        }
-                        Some(path.display().to_string())
-                    }
-                    None => None,
-                };
-                let mut report = candidate_report(c, class, file);
-                report.code = kept;
-                candidates.push(report);
+        let mut kept = std::collections::BTreeMap::new();
+        for t in &self.targets {
+            for c in self.candidates.iter().filter(|c| c.target == *t && c.status == Status::Kept) {
+                let code = crate::mtc::strip_tests(c.code.as_deref().unwrap_or(""), &c.kept_methods);
+                let path = tests_dir.join(c.file_path());
+                crate::report::write_file(&path, &code)?;
+                outputs.push(path.display().to_string());
+                if let Some(export) = &config.export_to {
+                    exported.push(export_one(&export.join(c.file_path()), &code)?);
+                }
+                kept.insert(c.id, KeptFile { path: path.display().to_string(), code });
             }
-            let tag_target = format!("{}#{}", class.qualified_name, method.signature());
-            targets.push(TargetReport {
-                class: class.qualified_name.clone(),
-                method: method.name.clone(),
-                params: method.param_types(),
-                coupled: self.analyses[ti]
-                    .coupled
-                    .iter()
-                    .map(|c| CoupledReport {
-                        method: class.methods[c.method].signature(),
-                        score: (c.score * 100.0).round() / 100.0,
-                        features: c.features.iter().map(|f| f.sentence.clone()).collect(),
-                    })
-                    .collect(),
-                candidates,
-                tokens: self.grouped(|tag| tag.target.clone()).remove(&tag_target).unwrap_or_default(),
-            });
         }
-        let report = GenerateReport {
-            version: 1,
+        let report = GenerateReport::build(&GenerateResults {
+            project: &self.project,
+            targets: &self.targets,
+            analyses: &self.analyses,
+            candidates: &self.candidates,
+            kept: &kept,
             model: self.llm.as_ref().map_or("built-in generator".to_string(), |l| l.settings().model.clone()),
             phases: Phases {
                 coupling: self.settings.coupling,
@@ -327,11 +302,11 @@ impl GenerateRun {
                 validation: self.settings.validation,
                 baseline: self.settings.baseline,
             },
-            targets,
             tokens: self.totals(),
+            tokens_by_target: self.grouped(|tag| tag.target.clone()),
             tokens_by_phase: self.grouped(|tag| tag.phase.clone()),
             elapsed_ms: self.started.elapsed().as_millis(),
-        };
+        });
         let (path, html) = report.write(&config.output_dir)?;
         outputs.insert(0, html.display().to_string());
         outputs.insert(0, path.display().to_string());
@@ -379,50 +354,4 @@ fn export_one(path: &std::path::Path, code: &str) -> CoreResult<LogLine> {
     }
     crate::report::write_file(path, code)?;
     Ok(LogLine::info(format!("Exported {}", path.display())))
-}
-
-fn candidate_report(
-    c: &Candidate,
-    class: &crate::java_model::ClassModel,
-    file: Option<String>,
-) -> crate::report::generate::CandidateReport {
-    use crate::report::generate::{CandidateReport, MethodReport};
-    let methods = c
-        .shapes
-        .iter()
-        .map(|s| MethodReport {
-            name: s.name.clone(),
-            mtc: s.is_mtc(),
-            on_original: c.original.iter().find(|r| Candidate::method_of(&r.name) == s.name).map(|r| r.status),
-        })
-        .collect();
-    CandidateReport {
-        test_class: c.qualified_name.clone(),
-        pair: c.coupled.map(|m| class.methods[m].signature()),
-        repetition: c.repetition,
-        template: c.template.map(String::from),
-        relation: c.relation.clone().unwrap_or_else(|| {
-            let reply = c.conversation.iter().find(|m| m.role == "assistant");
-            reply.map(|m| crate::mtc::prose(&m.content, 400)).unwrap_or_default()
-        }),
-        status: c.status.clone(),
-        refined: c.refined,
-        import_repaired: c.import_repaired,
-        amplified: c.amplified,
-        p: c.p,
-        p_mutants: c.p_mutants,
-        p_best_mutant: c.p_best_mutant,
-        mutants: c.mutant_runs.len(),
-        methods,
-        kept_methods: c.kept_methods.clone(),
-        file,
-        notes: c.notes.clone(),
-        compile_errors: c
-            .diagnostics
-            .iter()
-            .filter(|d| d.kind == crate::protocol::DiagnosticKind::Error)
-            .map(|d| format!("line {}: {}", d.line, d.message))
-            .collect(),
-        code: None,
-    }
 }

@@ -2,7 +2,7 @@
 //! follow-up input, follow-up output, in the order the method builds them), or, for a method that
 //! passes its inputs inline, the arguments of its first call. What a suspected-bug report shows.
 
-use tree_sitter::{Node, Parser};
+use tree_sitter::Node;
 
 /// At most this many declarations, each cut to [`WIDTH`] characters.
 const MAX_INPUTS: usize = 8;
@@ -10,11 +10,7 @@ const WIDTH: usize = 200;
 
 /// The inputs of test method `method` of the first class in `code`; empty when it is not there.
 pub fn inputs_of(code: &str, method: &str) -> Vec<String> {
-    let mut parser = Parser::new();
-    if parser.set_language(&tree_sitter_java::LANGUAGE.into()).is_err() {
-        return Vec::new();
-    }
-    let Some(tree) = parser.parse(code, None) else { return Vec::new() };
+    let Some(tree) = crate::java_model::parser().parse(code, None) else { return Vec::new() };
     let Some(body) = find_method(tree.root_node(), code, method).and_then(|m| m.child_by_field_name("body")) else {
         return Vec::new();
     };

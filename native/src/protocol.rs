@@ -205,12 +205,72 @@ pub struct Compilation {
 #[derive(Debug, Clone, Deserialize, Serialize, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct CompileDiagnostic {
-    pub kind: String,
+    pub kind: DiagnosticKind,
     #[serde(default)]
     pub line: usize,
     #[serde(default)]
     pub column: usize,
     pub message: String,
+}
+
+/// What javac said about a file, as the bridge's `BatchCompiler` names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub enum DiagnosticKind {
+    Error,
+    Warning,
+    Note,
+    /// A kind a newer bridge names: never an error, so it cannot fail a compilation here.
+    #[default]
+    #[serde(other)]
+    Other,
+}
+
+/// How one test ended, as the executor reports it (docs/protocol.md, "Results").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub enum TestStatus {
+    Passed,
+    /// An assertion failed (`java.lang.AssertionError` or a subclass).
+    Failed,
+    /// Any other exception.
+    Errored,
+    /// Ran longer than the test timeout; the worker was killed.
+    TimedOut,
+    /// The worker JVM died while it ran.
+    Crashed,
+    /// Disabled, or an assumption did not hold.
+    Skipped,
+    /// A status a newer bridge names: counted as neither passed nor failed.
+    #[default]
+    #[serde(other)]
+    Other,
+}
+
+impl TestStatus {
+    /// The wire name (`timedOut`), for lines and reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            TestStatus::Passed => "passed",
+            TestStatus::Failed => "failed",
+            TestStatus::Errored => "errored",
+            TestStatus::TimedOut => "timedOut",
+            TestStatus::Crashed => "crashed",
+            TestStatus::Skipped => "skipped",
+            TestStatus::Other => "other",
+        }
+    }
+
+    /// The test did not get to its assertions: an exception, a hang or a dead worker.
+    pub fn is_broken(self) -> bool {
+        matches!(self, TestStatus::Errored | TestStatus::TimedOut | TestStatus::Crashed)
+    }
+}
+
+impl std::fmt::Display for TestStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 #[derive(Debug, Clone, Deserialize, Default)]
@@ -229,7 +289,7 @@ pub struct RunResult {
 #[serde(rename_all = "camelCase")]
 pub struct TestResult {
     pub name: String,
-    pub status: String,
+    pub status: TestStatus,
     #[serde(default)]
     pub duration_ms: u64,
     #[serde(default)]
@@ -405,5 +465,41 @@ impl Action {
     pub fn to_json(&self) -> String {
         // Plain data with string keys: serialisation cannot fail.
         serde_json::to_string(self).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn test_statuses_keep_the_wire_names_of_the_executor() {
+        let all = [
+            TestStatus::Passed,
+            TestStatus::Failed,
+            TestStatus::Errored,
+            TestStatus::TimedOut,
+            TestStatus::Crashed,
+            TestStatus::Skipped,
+        ];
+        let names: Vec<String> =
+            all.iter().map(|s| serde_json::to_value(s).unwrap().as_str().unwrap().into()).collect();
+        assert_eq!(names, ["passed", "failed", "errored", "timedOut", "crashed", "skipped"]);
+        for s in all {
+            assert_eq!(s.name(), serde_json::to_value(s).unwrap());
+        }
+    }
+
+    #[test]
+    fn unknown_outcomes_are_read_as_other() {
+        let json = r#"{"version":1,"compilation":[{"path":"A.java","success":true,
+            "diagnostics":[{"kind":"error","message":"x"},{"kind":"hint","message":"y"}]}],
+            "runs":[{"testClass":"A","mutant":0,"ran":true,
+            "tests":[{"name":"a()","status":"timedOut"},{"name":"b()","status":"vanished"}]}]}"#;
+        let results = Results::from_json(json).unwrap();
+        let kinds: Vec<DiagnosticKind> = results.compilation[0].diagnostics.iter().map(|d| d.kind).collect();
+        assert_eq!(kinds, [DiagnosticKind::Error, DiagnosticKind::Other]);
+        let statuses: Vec<TestStatus> = results.runs[0].tests.iter().map(|t| t.status).collect();
+        assert_eq!(statuses, [TestStatus::TimedOut, TestStatus::Other]);
     }
 }

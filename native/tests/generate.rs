@@ -200,7 +200,7 @@ fn generate_refines_amplifies_validates_and_keeps_only_the_valid_mr() {
     let llm = server(&out.join("requests.jsonl"));
     let export = out.join("src-test-java");
     let (done, phases) = drive(&config(llm.1, &out, &export));
-    assert_eq!(phases, vec!["schemata", "check", "check", "validate", "finish"], "{done}");
+    assert_eq!(phases, vec!["schemata", "trial", "trial", "validate", "finish"], "{done}");
 
     let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
     let candidates = report["targets"][0]["candidates"].as_array().unwrap();
@@ -328,7 +328,7 @@ fn ablation_modes_run_and_say_which_phases_ran() {
     config["settings"]["amplification"] = "false".into();
     config["settings"]["validation"] = "false".into();
     let (_, phases) = drive(&config.to_string());
-    assert_eq!(phases, vec!["check", "check", "validate", "finish"], "no schemata without validation");
+    assert_eq!(phases, vec!["trial", "trial", "validate", "finish"], "no schemata without validation");
     let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
     assert_eq!(
         report["phases"],
@@ -353,7 +353,7 @@ fn the_papers_baseline_prompts_without_coupling_and_skips_amplification_and_vali
     let mut config: Value = serde_json::from_str(&config(llm.1, &out, &out.join("export"))).unwrap();
     config["settings"]["baseline"] = "true".into();
     let (_, phases) = drive(&config.to_string());
-    assert_eq!(phases, vec!["check", "validate", "finish"]);
+    assert_eq!(phases, vec!["trial", "validate", "finish"]);
     let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
     assert_eq!(report["phases"]["baseline"], true);
     assert_eq!(report["phases"]["coupling"], false);

@@ -7,7 +7,7 @@ use super::values::INPUTS;
 use crate::coupling::{CoupledMethod, FeatureKind};
 use crate::java_model::types::erase_simple;
 use crate::java_model::MethodModel;
-use tree_sitter::{Node, Parser};
+use tree_sitter::Node;
 
 pub struct Mr {
     /// The template's name, as the report shows it.
@@ -186,9 +186,7 @@ fn map_argument(pair: &Pair, short: &MethodModel, arg: &str) -> Option<String> {
 /// The arguments of `return long(...)` in `short`'s body.
 fn returned_call_arguments(source: &str, short: &MethodModel, long: &MethodModel) -> Option<Vec<String>> {
     let code = source.get(short.byte_range.0..short.byte_range.1)?;
-    let mut parser = Parser::new();
-    parser.set_language(&tree_sitter_java::LANGUAGE.into()).ok()?;
-    let tree = parser.parse(code, None)?;
+    let tree = crate::java_model::parser().parse(code, None)?;
     let mut stack = vec![tree.root_node()];
     while let Some(n) = stack.pop() {
         if n.kind() == "method_invocation" && n.parent().is_some_and(|p| p.kind() == "return_statement") {

@@ -6,7 +6,7 @@ use crate::context::TestIndex;
 use crate::java_model::types::{erase_simple, is_type_variable};
 use crate::java_model::{ClassModel, Project};
 use std::collections::BTreeMap;
-use tree_sitter::{Node, Parser};
+use tree_sitter::Node;
 
 /// Inputs per MR, as the paper's amplification uses.
 pub const INPUTS: usize = 10;
@@ -62,10 +62,7 @@ impl Values {
     /// Literal arguments of calls to the class's methods in tests, and locals whose initializer
     /// stands on its own (`SecretKey key = AESEncryption.getSecretEncryptionKey();`).
     fn gather_from_tests(&mut self, class: &ClassModel, tests: &Project) {
-        let mut parser = Parser::new();
-        if parser.set_language(&tree_sitter_java::LANGUAGE.into()).is_err() {
-            return;
-        }
+        let mut parser = crate::java_model::parser();
         for test_class in tests.classes().filter(|c| c.source.contains(class.name.as_str())) {
             for m in test_class.methods.iter().filter(|m| m.is_test()) {
                 let code = &test_class.source[m.byte_range.0..m.byte_range.1];

@@ -3,7 +3,7 @@
 
 use once_cell::sync::Lazy;
 use std::num::NonZeroU16;
-use tree_sitter::{Language, Node};
+use tree_sitter::{Language, Node, Parser};
 
 pub struct Fields {
     pub name: NonZeroU16,
@@ -26,6 +26,18 @@ pub struct Fields {
 
 pub fn language() -> Language {
     tree_sitter_java::LANGUAGE.into()
+}
+
+/// A parser for Java: the one way every room gets one. The grammar is compiled into this library,
+/// so a grammar the tree-sitter library cannot load is a build defect (the unit test below fails
+/// on it), never something a user's input causes: it panics rather than make each caller guess.
+/// `Parser::parse` still gives `None` (cancelled or timed out); callers say what that means.
+pub fn parser() -> Parser {
+    let mut parser = Parser::new();
+    if let Err(e) = parser.set_language(&language()) {
+        panic!("the tree-sitter-java grammar does not fit the tree-sitter library ({e}): align their versions in Cargo.toml");
+    }
+    parser
 }
 
 pub static FIELDS: Lazy<Fields> = Lazy::new(|| {
@@ -65,4 +77,14 @@ pub fn is_comment(node: Node) -> bool {
 /// 1-based line of a node's start.
 pub fn line(node: Node) -> usize {
     node.start_position().row + 1
+}
+
+#[cfg(test)]
+mod parser_tests {
+    #[test]
+    fn the_grammar_fits_the_tree_sitter_library() {
+        let tree = super::parser().parse("class A { void m() {} }", None).expect("a tree");
+        assert_eq!(tree.root_node().kind(), "program");
+        assert!(!tree.root_node().has_error());
+    }
 }

@@ -9,6 +9,7 @@ mod grammar;
 mod project;
 pub mod types;
 
+pub use grammar::parser;
 pub use project::{parse_file, parse_str, Project, SourceEncoding};
 
 use serde::Serialize;

@@ -2,7 +2,6 @@
 //! targets need; a glob or an unknown name falls back to parsing every file, in parallel.
 
 use super::declarations::ClassCollector;
-use super::grammar::language;
 use super::{ClassModel, Diagnostic, Severity, SourceFile};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -146,7 +145,7 @@ fn collect_java_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 fn parse_parallel(files: &[PathBuf], encoding: SourceEncoding) -> Vec<SourceFile> {
-    crate::parallel::map_with(files, new_parser, |parser, file| parse_with(parser, file, encoding))
+    crate::parallel::map_with(files, super::parser, |parser, file| parse_with(parser, file, encoding))
 }
 
 /// The encodings Java projects declare in practice. windows-1252 is read as ISO-8859-1: they
@@ -169,22 +168,15 @@ impl SourceEncoding {
     }
 }
 
-fn new_parser() -> Parser {
-    let mut parser = Parser::new();
-    // The grammar is compiled into this library; a mismatch is a build defect, not user input.
-    parser.set_language(&language()).expect("tree-sitter-java grammar is incompatible with tree-sitter");
-    parser
-}
-
 /// Parse one file. Never fails: unreadable, non-UTF-8 and malformed files give diagnostics.
 pub fn parse_file(path: &Path) -> SourceFile {
-    parse_with(&mut new_parser(), path, SourceEncoding::Utf8)
+    parse_with(&mut super::parser(), path, SourceEncoding::Utf8)
 }
 
 /// Parse source text as if read from `path` (tests and tools).
 pub fn parse_str(path: &Path, src: &str) -> SourceFile {
     let mut file = SourceFile { path: path.to_path_buf(), ..SourceFile::default() };
-    parse_source(&mut new_parser(), src, &mut file);
+    parse_source(&mut super::parser(), src, &mut file);
     file
 }
 

@@ -3,21 +3,19 @@
 //! re-run yields the class it kept last time under a new name. Both are one MTC.
 
 use sha2::{Digest, Sha256};
-use tree_sitter::{Node, Parser};
+use tree_sitter::Node;
 
 /// A hex digest equal for MTCs that differ only in comments, layout, imports and class name.
 pub fn fingerprint(code: &str) -> String {
-    let mut parser = Parser::new();
-    let tokens =
-        match parser.set_language(&tree_sitter_java::LANGUAGE.into()).ok().and_then(|_| parser.parse(code, None)) {
-            Some(tree) => {
-                let name = own_class_name(tree.root_node(), code);
-                let mut tokens = Vec::new();
-                leaves(tree.root_node(), code, name.as_deref(), &mut tokens);
-                tokens.join(" ")
-            }
-            None => code.split_whitespace().collect::<Vec<_>>().join(" "),
-        };
+    let tokens = match crate::java_model::parser().parse(code, None) {
+        Some(tree) => {
+            let name = own_class_name(tree.root_node(), code);
+            let mut tokens = Vec::new();
+            leaves(tree.root_node(), code, name.as_deref(), &mut tokens);
+            tokens.join(" ")
+        }
+        None => code.split_whitespace().collect::<Vec<_>>().join(" "),
+    };
     let digest = Sha256::digest(tokens.as_bytes());
     digest.iter().map(|b| format!("{b:02x}")).collect()
 }

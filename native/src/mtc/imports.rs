@@ -101,7 +101,7 @@ mod tests {
     use super::*;
 
     fn diagnostic(message: &str) -> CompileDiagnostic {
-        CompileDiagnostic { kind: "error".into(), line: 5, column: 9, message: message.into() }
+        CompileDiagnostic { kind: crate::protocol::DiagnosticKind::Error, line: 5, column: 9, message: message.into() }
     }
 
     #[test]

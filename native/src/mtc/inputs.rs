@@ -2,7 +2,7 @@
 //! under test (the source and follow-up inputs, not the outputs), or, for a method that passes its
 //! inputs inline, the arguments of its first call. What a suspected-bug report shows.
 
-use tree_sitter::{Node, Parser};
+use tree_sitter::Node;
 
 /// At most this many declarations, each cut to [`WIDTH`] characters.
 const MAX_INPUTS: usize = 8;
@@ -11,11 +11,7 @@ const WIDTH: usize = 200;
 /// The inputs of test method `method` of the first class in `code`; empty when it is not there.
 /// A declaration that invokes one of `under_test` (method names) holds an output, not an input.
 pub fn inputs_of(code: &str, method: &str, under_test: &[&str]) -> Vec<String> {
-    let mut parser = Parser::new();
-    if parser.set_language(&tree_sitter_java::LANGUAGE.into()).is_err() {
-        return Vec::new();
-    }
-    let Some(tree) = parser.parse(code, None) else { return Vec::new() };
+    let Some(tree) = crate::java_model::parser().parse(code, None) else { return Vec::new() };
     let Some(body) = find_method(tree.root_node(), code, method).and_then(|m| m.child_by_field_name("body")) else {
         return Vec::new();
     };

@@ -2,15 +2,11 @@
 //! the method or just above it), else the first sentence of its Javadoc. Never the reply's prose
 //! around the code, which says things like "Here is the test class:".
 
-use tree_sitter::{Node, Parser};
+use tree_sitter::Node;
 
 /// `(test method, relation)` for every method of the first class in `code` that states one.
 pub fn stated_relations(code: &str) -> Vec<(String, String)> {
-    let mut parser = Parser::new();
-    if parser.set_language(&tree_sitter_java::LANGUAGE.into()).is_err() {
-        return Vec::new();
-    }
-    let Some(tree) = parser.parse(code, None) else { return Vec::new() };
+    let Some(tree) = crate::java_model::parser().parse(code, None) else { return Vec::new() };
     let mut out = Vec::new();
     let mut cursor = tree.root_node().walk();
     let classes: Vec<Node> = tree.root_node().named_children(&mut cursor).collect();

@@ -3,7 +3,7 @@
 //! exiting the JVM or prying into private members. A reference to such an API is allowed only
 //! when the class under test uses the same API itself (a file utility's test may create files).
 
-use tree_sitter::{Node, Parser};
+use tree_sitter::Node;
 
 /// An API the screen stops, by the simple name a test would write, and what it can do.
 struct Risky {
@@ -67,11 +67,7 @@ pub fn screen(test_code: &str, class_under_test: &str) -> Option<Unsafe> {
 
 /// Every risky API `code` refers to, in source order.
 fn risky_uses(code: &str) -> Vec<Unsafe> {
-    let mut parser = Parser::new();
-    if parser.set_language(&tree_sitter_java::LANGUAGE.into()).is_err() {
-        return Vec::new();
-    }
-    let Some(tree) = parser.parse(code, None) else { return Vec::new() };
+    let Some(tree) = crate::java_model::parser().parse(code, None) else { return Vec::new() };
     let mut found = Vec::new();
     visit(tree.root_node(), code, &mut found);
     found

@@ -6,7 +6,7 @@
 use crate::java_model::types::erase_simple;
 use crate::java_model::ClassModel;
 use std::collections::{BTreeSet, HashMap};
-use tree_sitter::{Node, Parser};
+use tree_sitter::Node;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MethodShape {
@@ -32,11 +32,7 @@ struct Facts {
 
 /// The shape of every test method of the first class in `code`.
 pub fn shapes(code: &str, cut: &ClassModel) -> Vec<MethodShape> {
-    let mut parser = Parser::new();
-    if parser.set_language(&tree_sitter_java::LANGUAGE.into()).is_err() {
-        return Vec::new();
-    }
-    let Some(tree) = parser.parse(code, None) else { return Vec::new() };
+    let Some(tree) = crate::java_model::parser().parse(code, None) else { return Vec::new() };
     let Some(class) = first_class(tree.root_node()) else { return Vec::new() };
     let cut_methods: BTreeSet<&str> =
         cut.methods.iter().filter(|m| !m.is_constructor).map(|m| m.name.as_str()).collect();

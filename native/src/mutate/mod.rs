@@ -13,7 +13,7 @@ use crate::java_model::{ClassModel, MethodModel};
 use operators::SiteFinder;
 use serde::Serialize;
 use std::collections::BTreeMap;
-use tree_sitter::{Node, Parser};
+use tree_sitter::Node;
 use types::TypeEnv;
 
 #[derive(Debug, Clone)]
@@ -71,11 +71,8 @@ pub struct ClassMutants {
 /// Generate the mutants of `methods` (indexes into `class.methods`).
 pub fn generate(class: &ClassModel, methods: &[usize], options: &MutationOptions) -> CoreResult<ClassMutants> {
     let source = class.source.to_string();
-    let mut parser = Parser::new();
-    parser
-        .set_language(&tree_sitter_java::LANGUAGE.into())
-        .expect("tree-sitter-java grammar is incompatible with tree-sitter");
-    let tree = parser.parse(&source, None).ok_or_else(|| CoreError::new("the parser gave up", ""))?;
+    let tree =
+        crate::java_model::parser().parse(&source, None).ok_or_else(|| CoreError::new("the parser gave up", ""))?;
 
     let mut all = Vec::new();
     let mut capped = BTreeMap::new();

@@ -5,9 +5,9 @@
 
 mod analyse;
 mod changes;
-mod check;
 mod couplings;
-mod generate;
+mod gate;
+pub(crate) mod generate;
 mod mutants;
 mod schemata;
 pub mod sessions;
@@ -27,7 +27,7 @@ enum State {
     Start,
     Mutants(Box<mutants::MutantsRun>),
     Generate(Box<generate::GenerateRun>),
-    Check(Box<check::CheckRun>),
+    Gate(Box<gate::GateRun>),
     Finished,
 }
 
@@ -57,12 +57,12 @@ impl Session {
                 action
             }
             (State::Start, Mode::Check) => {
-                let mut run = Box::new(check::CheckRun::start(&self.config)?);
+                let mut run = Box::new(gate::GateRun::start(&self.config)?);
                 let action = run.step(&results, &self.config)?;
-                self.state = State::Check(run);
+                self.state = State::Gate(run);
                 action
             }
-            (State::Check(run), _) => run.step(&results, &self.config)?,
+            (State::Gate(run), _) => run.step(&results, &self.config)?,
             (State::Mutants(run), _) => run.step(&results, &self.config)?,
             (State::Generate(run), _) => run.step(&results, &self.config)?,
             (State::Finished, _) => Action::done(Default::default(), Vec::new(), Vec::new()),

@@ -3,7 +3,7 @@
 
 use crate::error::{CoreError, CoreResult};
 use crate::mutate::ClassMutants;
-use crate::protocol::{Batch, LogLine, Results, SourceText};
+use crate::protocol::{Batch, DiagnosticKind, LogLine, Results, SourceText};
 use crate::report::mutants::ClassOutcome;
 
 /// Compile attempts per class before its schemata is given up.
@@ -60,7 +60,7 @@ impl SchemataCheck {
             self.current += 1;
             return Ok(Vec::new());
         }
-        let errors: Vec<_> = compilation.diagnostics.iter().filter(|d| d.kind == "error").collect();
+        let errors: Vec<_> = compilation.diagnostics.iter().filter(|d| d.kind == DiagnosticKind::Error).collect();
         let lines: Vec<usize> = errors.iter().map(|d| d.line).collect();
         if class.drop_on_lines(&lines) > 0 && outcome.rounds < MAX_ROUNDS {
             return Ok(Vec::new()); // try again without the failing lines' mutants

@@ -8,15 +8,12 @@
 //! as PIT counts a `TIMED_OUT` mutant killed: a relation whose test does not finish on a mutant
 //! told it from the original.
 
-use crate::protocol::{Limits, TestResult};
+use crate::protocol::{Limits, TestResult, TestStatus};
 
 /// PIT's `timeoutFactor`.
 pub const MUTANT_TIMEOUT_FACTOR: f64 = 1.25;
 /// PIT's `timeoutConst`: covers class loading and JIT noise of a short test.
 pub const MUTANT_TIMEOUT_CONSTANT_MS: u64 = 4_000;
-
-/// The status of a test the executor stopped, or did not run because its mutant had timed out.
-pub const TIMED_OUT: &str = "timedOut";
 
 /// The limits of a batch that runs tests on the original and on mutants.
 pub fn limits(test_timeout_ms: u64) -> Limits {
@@ -33,14 +30,14 @@ pub fn limits(test_timeout_ms: u64) -> Limits {
 /// lacks did not run for another reason, and is not counted.
 pub fn with_unrun_as_timed_out(on_mutant: &[TestResult], on_original: &[TestResult]) -> Vec<TestResult> {
     let mut results = on_mutant.to_vec();
-    if !on_mutant.iter().any(|t| t.status == TIMED_OUT) {
+    if !on_mutant.iter().any(|t| t.status == TestStatus::TimedOut) {
         return results;
     }
     for test in on_original {
         if !on_mutant.iter().any(|t| t.name == test.name) {
             results.push(TestResult {
                 name: test.name.clone(),
-                status: TIMED_OUT.into(),
+                status: TestStatus::TimedOut,
                 duration_ms: 0,
                 message: Some("not run: an earlier test timed out on this mutant, so it counts as killed".into()),
                 exception_type: None,
@@ -55,10 +52,10 @@ pub fn with_unrun_as_timed_out(on_mutant: &[TestResult], on_original: &[TestResu
 mod tests {
     use super::*;
 
-    fn result(name: &str, status: &str) -> TestResult {
+    fn result(name: &str, status: TestStatus) -> TestResult {
         TestResult {
             name: name.into(),
-            status: status.into(),
+            status,
             duration_ms: 1,
             message: None,
             exception_type: None,
@@ -68,20 +65,22 @@ mod tests {
 
     #[test]
     fn tests_left_out_after_a_timeout_count_as_timed_out() {
-        let original = [result("a()", "passed"), result("b()", "passed"), result("c()", "passed")];
-        let on_mutant = [result("a()", "passed"), result("b()", TIMED_OUT)];
+        let passed = TestStatus::Passed;
+        let original = [result("a()", passed), result("b()", passed), result("c()", passed)];
+        let on_mutant = [result("a()", passed), result("b()", TestStatus::TimedOut)];
 
         let counted = with_unrun_as_timed_out(&on_mutant, &original);
 
-        let statuses: Vec<(&str, &str)> = counted.iter().map(|t| (t.name.as_str(), t.status.as_str())).collect();
-        assert_eq!(statuses, [("a()", "passed"), ("b()", TIMED_OUT), ("c()", TIMED_OUT)]);
+        let statuses: Vec<(&str, TestStatus)> = counted.iter().map(|t| (t.name.as_str(), t.status)).collect();
+        let timed_out = TestStatus::TimedOut;
+        assert_eq!(statuses, [("a()", passed), ("b()", timed_out), ("c()", timed_out)]);
         assert!(counted[2].message.as_deref().is_some_and(|m| m.contains("killed")));
     }
 
     #[test]
     fn a_run_without_a_timeout_is_left_as_it_is() {
-        let original = [result("a()", "passed"), result("b()", "passed")];
-        let on_mutant = [result("a()", "failed")];
+        let original = [result("a()", TestStatus::Passed), result("b()", TestStatus::Passed)];
+        let on_mutant = [result("a()", TestStatus::Failed)];
 
         assert_eq!(with_unrun_as_timed_out(&on_mutant, &original).len(), 1);
     }

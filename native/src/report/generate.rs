@@ -1,8 +1,14 @@
 //! What `generate` leaves behind: the kept MTCs as JUnit sources under `generated-tests/`, and
 //! `report.json` with every candidate, its status and why, p and p', the tokens and the cost.
 
+use crate::coupling::CouplingAnalysis;
 use crate::error::{CoreError, CoreResult};
+use crate::java_model::{ClassModel, Project};
 use crate::llm::Totals;
+use crate::pipeline::generate::triage::{self, Suspect, Verdict};
+use crate::pipeline::generate::{Candidate, Status};
+use crate::protocol::DiagnosticKind;
+use crate::targets::TargetRef;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -22,7 +28,7 @@ pub struct GenerateReport {
     pub elapsed_ms: u128,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize)]
 pub struct Phases {
     pub coupling: bool,
     pub amplification: bool,
@@ -100,11 +106,11 @@ pub struct CandidateReport {
     /// The built-in template that wrote it; None when an LLM did.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub template: Option<String>,
-    /// The relation in the model's words (the prose of its first reply), or the template's.
+    /// The relation the MTC states (`// MR:` lines, Javadoc), or the template's.
     pub relation: String,
-    pub status: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub detail: Option<String>,
+    /// `status`, and `detail` when the status carries a message (docs/protocol.md).
+    #[serde(flatten)]
+    pub status: Status,
     pub refined: bool,
     pub import_repaired: bool,
     pub amplified: bool,
@@ -131,10 +137,56 @@ pub struct CandidateReport {
 pub struct MethodReport {
     pub name: String,
     pub mtc: bool,
-    pub on_original: Option<String>,
+    pub on_original: Option<crate::protocol::TestStatus>,
+}
+
+/// What a `generate` session ends with, as the pipeline holds it.
+pub struct GenerateResults<'a> {
+    pub project: &'a Project,
+    pub targets: &'a [TargetRef],
+    /// The coupling analysis of each target, in the order of `targets`.
+    pub analyses: &'a [CouplingAnalysis],
+    pub candidates: &'a [Candidate],
+    /// The file the pipeline wrote for each kept candidate, by candidate id.
+    pub kept: &'a BTreeMap<usize, KeptFile>,
+    /// The triaged failing MTC methods of each candidate, by candidate id.
+    pub suspects: &'a BTreeMap<usize, Vec<Suspect>>,
+    /// The reproducing test written for each candidate with suspected bugs, by candidate id.
+    pub reproducers: &'a BTreeMap<usize, KeptFile>,
+    pub model: String,
+    pub phases: Phases,
+    pub tokens: Totals,
+    /// Keyed by `<class>#<method signature>`.
+    pub tokens_by_target: BTreeMap<String, Totals>,
+    pub tokens_by_phase: BTreeMap<String, Totals>,
+    pub elapsed_ms: u128,
+}
+
+/// A kept MTC as written under `generated-tests/`: its path and its code (the kept methods only).
+pub struct KeptFile {
+    pub path: String,
+    pub code: String,
 }
 
 impl GenerateReport {
+    pub fn build(r: &GenerateResults) -> Self {
+        let targets: Vec<TargetReport> =
+            r.targets.iter().zip(r.analyses).map(|(t, analysis)| target_report(r, t, analysis)).collect();
+        let mut suspected_bugs: Vec<SuspectedBugReport> =
+            targets.iter().flat_map(|t| t.suspected_bugs.iter().cloned()).collect();
+        suspected_bugs.sort_by(|a, b| b.confidence.total_cmp(&a.confidence));
+        GenerateReport {
+            version: 1,
+            model: r.model.clone(),
+            phases: r.phases,
+            suspected_bugs,
+            targets,
+            tokens: r.tokens,
+            tokens_by_phase: r.tokens_by_phase.clone(),
+            elapsed_ms: r.elapsed_ms,
+        }
+    }
+
     /// `report.json` and `report.html` in `dir`; returns both paths.
     pub fn write(&self, dir: &Path) -> CoreResult<(PathBuf, PathBuf)> {
         let path = dir.join("report.json");
@@ -173,9 +225,9 @@ impl GenerateReport {
     pub fn summary_lines(&self) -> Vec<String> {
         let mut lines = Vec::new();
         for t in &self.targets {
-            let mut by_status: BTreeMap<&str, usize> = BTreeMap::new();
+            let mut by_status: BTreeMap<String, usize> = BTreeMap::new();
             for c in &t.candidates {
-                *by_status.entry(c.status.as_str()).or_default() += 1;
+                *by_status.entry(c.status.name()).or_default() += 1;
             }
             let counts: Vec<String> = by_status.iter().map(|(s, n)| format!("{n} {s}")).collect();
             lines.push(format!(
@@ -199,8 +251,8 @@ impl GenerateReport {
                     Some(t) => format!("{pair}, template {t}"),
                     None => pair.to_string(),
                 };
-                let detail = c.detail.as_deref().map(|d| format!(" ({d})")).unwrap_or_default();
-                lines.push(format!("  {} [{pair}]: {}{detail}{rates}", c.test_class, c.status));
+                let detail = c.status.detail().map(|d| format!(" ({d})")).unwrap_or_default();
+                lines.push(format!("  {} [{pair}]: {}{detail}{rates}", c.test_class, c.status.name()));
                 for note in &c.notes {
                     lines.push(format!("    note: {note}"));
                 }
@@ -214,5 +266,132 @@ impl GenerateReport {
             ));
         }
         lines
+    }
+}
+
+fn target_report(r: &GenerateResults, t: &TargetRef, analysis: &CouplingAnalysis) -> TargetReport {
+    let class = t.class(r.project);
+    let method = t.method(r.project);
+    let mine: Vec<&Candidate> = r.candidates.iter().filter(|c| c.target == *t).collect();
+    let no_suspects = Vec::new();
+    let suspects_of = |c: &Candidate| r.suspects.get(&c.id).unwrap_or(&no_suspects);
+    let candidates = mine.iter().map(|c| candidate_report(c, class, r.kept.get(&c.id), suspects_of(c))).collect();
+    let mut suspected_bugs: Vec<SuspectedBugReport> =
+        mine.iter().filter_map(|c| suspected_bug(c, class, suspects_of(c), r.reproducers.get(&c.id))).collect();
+    suspected_bugs.sort_by(|a, b| b.confidence.total_cmp(&a.confidence));
+    let key = format!("{}#{}", class.qualified_name, method.signature());
+    TargetReport {
+        class: class.qualified_name.clone(),
+        method: method.name.clone(),
+        params: method.param_types(),
+        coupled: analysis
+            .coupled
+            .iter()
+            .map(|c| CoupledReport {
+                method: class.methods[c.method].signature(),
+                score: (c.score * 100.0).round() / 100.0,
+                features: c.features.iter().map(|f| f.sentence.clone()).collect(),
+            })
+            .collect(),
+        suspected_bugs,
+        candidates,
+        tokens: r.tokens_by_target.get(&key).copied().unwrap_or_default(),
+    }
+}
+
+/// The suspected bug a candidate stands for: its most confident failing method with the
+/// smallest inputs, and how many of its inputs fail.
+fn suspected_bug(
+    c: &Candidate,
+    class: &ClassModel,
+    suspects: &[Suspect],
+    reproducer: Option<&KeptFile>,
+) -> Option<SuspectedBugReport> {
+    let best = triage::representative(suspects)?;
+    let target = &class.methods[c.target.method];
+    Some(SuspectedBugReport {
+        class: class.qualified_name.clone(),
+        method: target.name.clone(),
+        params: target.param_types(),
+        coupled: c.coupled.map(|m| class.methods[m].signature()),
+        relation: relation_of(c),
+        test: format!("{}#{}", c.qualified_name, best.method),
+        inputs: best.inputs.clone(),
+        expected: best.expected.clone(),
+        actual: best.actual.clone().unwrap_or_else(|| best.failure.clone()),
+        confidence: (best.confidence().unwrap_or(0.0) * 100.0).round() / 100.0,
+        evidence: best.triage.evidence.clone(),
+        failing_inputs: triage::suspected_methods(suspects).len(),
+        reproducer: reproducer.map(|r| r.path.clone()),
+        code: reproducer.map(|r| r.code.clone()).unwrap_or_default(),
+    })
+}
+
+/// The relation in words: the template's, or the one the MTC states (`// MR:` lines, Javadoc);
+/// never the reply's prose.
+fn relation_of(c: &Candidate) -> String {
+    c.relation
+        .clone()
+        .or_else(|| c.code.as_deref().and_then(crate::mtc::relation_summary))
+        .unwrap_or_else(|| "(the MTC states no relation)".to_string())
+}
+
+fn triage_report(s: &Suspect) -> TriageReport {
+    let verdict = match s.triage.verdict {
+        Verdict::SuspectedBug { .. } => "suspectedBug",
+        Verdict::InvalidInput => "invalidInput",
+        Verdict::LikelyWrongRelation => "likelyWrongRelation",
+    };
+    TriageReport {
+        method: s.method.clone(),
+        verdict: verdict.to_string(),
+        confidence: s.confidence().map(|c| (c * 100.0).round() / 100.0),
+        evidence: s.triage.evidence.clone(),
+        failure: s.failure.clone(),
+    }
+}
+
+fn candidate_report(
+    c: &Candidate,
+    class: &ClassModel,
+    kept: Option<&KeptFile>,
+    suspects: &[Suspect],
+) -> CandidateReport {
+    let methods = c
+        .shapes
+        .iter()
+        .map(|s| MethodReport {
+            name: s.name.clone(),
+            mtc: s.is_mtc(),
+            on_original: c.original.iter().find(|r| Candidate::method_of(&r.name) == s.name).map(|r| r.status),
+        })
+        .collect();
+    CandidateReport {
+        test_class: c.qualified_name.clone(),
+        pair: c.coupled.map(|m| class.methods[m].signature()),
+        repetition: c.repetition,
+        template: c.template.map(String::from),
+        relation: relation_of(c),
+        status: c.status.clone(),
+        refined: c.refined,
+        import_repaired: c.import_repaired,
+        amplified: c.amplified,
+        p: c.p,
+        p_mutants: c.p_mutants,
+        p_best_mutant: c.p_best_mutant,
+        mutants: c.mutant_runs.len(),
+        methods,
+        kept_methods: c.kept_methods.clone(),
+        file: kept.map(|k| k.path.clone()),
+        notes: c.notes.clone(),
+        compile_errors: c
+            .diagnostics
+            .iter()
+            .filter(|d| d.kind == DiagnosticKind::Error)
+            .map(|d| format!("line {}: {}", d.line, d.message))
+            .collect(),
+        triage: suspects.iter().map(triage_report).collect(),
+        // The kept methods of a kept class; the final source of any other, to read why it was dropped.
+        code: kept.map(|k| k.code.clone()).or_else(|| c.code.clone()),
     }
 }

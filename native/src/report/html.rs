@@ -3,6 +3,7 @@
 //! status, p and p', and the tokens, cost and time; the kept tests' code.
 
 use super::generate::{CandidateReport, GenerateReport, SuspectedBugReport, TargetReport};
+use crate::pipeline::generate::Status;
 
 const STYLE: &str = "body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:1100px;color:#1d2330}\
 h1{font-size:1.5em}h2{font-size:1.2em;margin-top:2em;border-bottom:1px solid #ccd}h2 code{font-size:1em}\
@@ -14,7 +15,7 @@ th{background:#f3f4f8}code,pre{font:12px/1.4 ui-monospace,monospace}pre{backgrou
 
 pub fn render(report: &GenerateReport) -> String {
     let t = &report.tokens;
-    let kept: usize = report.targets.iter().flat_map(|t| &t.candidates).filter(|c| c.status == "kept").count();
+    let kept: usize = report.targets.iter().flat_map(|t| &t.candidates).filter(|c| c.status == Status::Kept).count();
     let total: usize = report.targets.iter().map(|t| t.candidates.len()).sum();
     let phases = &report.phases;
     let mut html = format!(
@@ -86,11 +87,11 @@ fn target_section(t: &TargetReport) -> String {
     }
     out.push_str("</table>\n");
     for c in t.candidates.iter().filter(|c| c.code.is_some()) {
-        let (open, what) = match c.status.as_str() {
-            "kept" => {
+        let (open, what) = match c.status {
+            Status::Kept => {
                 (" open", format!("Kept: <code>{}</code> ({} method(s))", esc(&c.test_class), c.kept_methods.len()))
             }
-            status => ("", format!("{}: <code>{}</code>", esc(status), esc(&c.test_class))),
+            ref status => ("", format!("{}: <code>{}</code>", esc(&status.name()), esc(&c.test_class))),
         };
         out.push_str(&format!(
             "<details{open}><summary>{what}</summary><pre>{}</pre></details>\n",
@@ -134,18 +135,18 @@ fn suspected_bugs_section(bugs: &[SuspectedBugReport]) -> String {
 }
 
 fn candidate_row(c: &CandidateReport) -> String {
-    let class = match c.status.as_str() {
-        "kept" => "kept",
-        "failsOnOriginal" => "warn",
+    let class = match c.status {
+        Status::Kept => "kept",
+        Status::FailsOnOriginal => "warn",
         _ => "dropped",
     };
     let mut notes: Vec<String> = c.notes.iter().map(|n| esc(n)).collect();
-    if c.status == "kept" && c.refined {
+    if c.status == Status::Kept && c.refined {
         notes.push("written again after the first version failed to compile or run".into());
     } else {
         notes.extend(c.compile_errors.iter().take(2).map(|e| format!("compile error: {}", esc(e))));
     }
-    if let Some(d) = &c.detail {
+    if let Some(d) = c.status.detail() {
         notes.push(esc(d));
     }
     for t in &c.triage {
@@ -162,7 +163,7 @@ fn candidate_row(c: &CandidateReport) -> String {
          <td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td></tr>\n",
         esc(c.test_class.rsplit('.').next().unwrap_or(&c.test_class)),
         esc(c.pair.as_deref().unwrap_or("baseline")),
-        esc(&c.status),
+        esc(&c.status.name()),
         match &c.template {
             Some(t) => format!("<b>{}</b>: {}", esc(t), esc(&c.relation)),
             None => esc(&c.relation),

@@ -1,7 +1,7 @@
 //! Reports: the JSON files a run leaves behind and the lines it prints.
 
-pub mod check;
 pub mod couplings;
+pub mod gate;
 pub mod generate;
 pub mod html;
 pub mod mutants;

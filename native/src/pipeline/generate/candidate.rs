@@ -26,11 +26,27 @@ pub enum Status {
     Kept,
 }
 
+impl Status {
+    /// Its name in report.json (`kept`, `llmFailed`): serde's, so the two never differ.
+    pub fn name(&self) -> String {
+        let value = serde_json::to_value(self).unwrap_or_default();
+        value["status"].as_str().unwrap_or_default().to_string()
+    }
+
+    /// Why, for the statuses that carry a message.
+    pub fn detail(&self) -> Option<&str> {
+        match self {
+            Status::LlmFailed(why) => Some(why),
+            _ => None,
+        }
+    }
+}
+
 /// Where a candidate is in the pipeline.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stage {
     /// Compile and run on the original, then refine or repair if needed.
-    Check,
+    Trial,
     Amplify,
     Validate,
     Decided,
@@ -56,7 +72,7 @@ pub struct Candidate {
     pub stage: Stage,
     pub status: Status,
     pub refined: bool,
-    /// (problem, feedback) to send back to the LLM before the next check.
+    /// (problem, feedback) to send back to the LLM before the next trial.
     pub needs_refinement: Option<(String, String)>,
     pub import_repaired: bool,
     pub amplified: bool,
@@ -91,5 +107,64 @@ impl Candidate {
 
     pub fn is_mtc_method(&self, method: &str) -> bool {
         self.shapes.iter().any(|s| s.name == method && s.is_mtc())
+    }
+}
+
+impl Candidate {
+    pub fn new(
+        id: usize,
+        target: TargetRef,
+        coupled: Option<usize>,
+        repetition: u32,
+        conversation: Vec<Message>,
+        class_name: String,
+        qualified_name: String,
+    ) -> Self {
+        Candidate {
+            id,
+            target,
+            coupled,
+            repetition,
+            template: None,
+            relation: None,
+            conversation,
+            class_name,
+            qualified_name,
+            code: None,
+            unamplified: None,
+            stage: Stage::Trial,
+            status: Status::Pending,
+            refined: false,
+            needs_refinement: None,
+            import_repaired: false,
+            amplified: false,
+            diagnostics: Vec::new(),
+            shapes: Vec::new(),
+            original: Vec::new(),
+            mutant_runs: Vec::new(),
+            p: None,
+            p_mutants: None,
+            p_best_mutant: None,
+            kept_methods: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Status;
+
+    #[test]
+    fn a_status_is_named_by_its_serde_name_with_its_detail_beside_it() {
+        assert_eq!(Status::FilteredByMutation.name(), "filteredByMutation");
+        assert_eq!(Status::CrashedOrTimedOut.name(), "crashedOrTimedOut");
+        let failed = Status::LlmFailed("no budget".into());
+        assert_eq!(failed.name(), "llmFailed");
+        assert_eq!(
+            serde_json::to_value(&failed).unwrap(),
+            serde_json::json!({"status": "llmFailed", "detail": "no budget"})
+        );
+        assert_eq!(serde_json::to_value(Status::Kept).unwrap(), serde_json::json!({"status": "kept"}));
     }
 }

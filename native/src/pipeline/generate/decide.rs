@@ -5,11 +5,11 @@
 //! input of an invalid MR) is dropped too, however the mutants do on average.
 
 use super::candidate::{Candidate, Status};
-use crate::protocol::TestResult;
+use crate::protocol::{TestResult, TestStatus};
 
 fn passed(results: &[TestResult], counts: &dyn Fn(&str) -> bool) -> (usize, usize) {
     let mine: Vec<&TestResult> = results.iter().filter(|r| counts(Candidate::method_of(&r.name))).collect();
-    (mine.iter().filter(|r| r.status == "passed").count(), mine.len())
+    (mine.iter().filter(|r| r.status == TestStatus::Passed).count(), mine.len())
 }
 
 fn rate((passed, total): (usize, usize)) -> Option<f64> {
@@ -36,10 +36,10 @@ pub fn decide(c: &mut Candidate, validation: bool) {
     let kept: Vec<String> = c
         .original
         .iter()
-        .filter(|r| r.status == "passed" && c.is_mtc_method(Candidate::method_of(&r.name)))
+        .filter(|r| r.status == TestStatus::Passed && c.is_mtc_method(Candidate::method_of(&r.name)))
         .map(|r| Candidate::method_of(&r.name).to_string())
         .collect();
-    let crashed = c.original.iter().any(|r| r.status == "crashed" || r.status == "timedOut");
+    let crashed = c.original.iter().any(|r| matches!(r.status, TestStatus::Crashed | TestStatus::TimedOut));
     let p = c.p.unwrap_or(0.0);
     let status = if original.1 == 0 {
         Status::NotAnMtc

@@ -7,11 +7,17 @@
 //! The phases run in lockstep over all candidates, so the LLM calls of a phase go out together
 //! (bounded concurrency) and the executor gets few, large batches.
 
+mod amplify;
 mod candidate;
 mod conversation;
 mod decide;
-mod steps;
-mod triage;
+mod generation;
+mod refine;
+mod trial;
+mod validate;
+// Not called yet: the lead wires triage into the decision.
+#[allow(dead_code)]
+pub mod triage;
 
 pub use candidate::{Candidate, Stage, Status};
 
@@ -28,23 +34,37 @@ use crate::prompt::Templates;
 use crate::protocol::{Action, Batch, GenerationSettings, LogLine, MutationScope, Progress, Results, SessionConfig};
 use crate::report::diagnostics_lines;
 use crate::targets::{TargetRef, TargetSpec};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Phase {
     Schemata,
     Generate,
-    Check,
+    Trial,
     Amplify,
     Validate,
     Finish,
 }
 
+impl Phase {
+    /// The phase's name in the progress the build prints.
+    fn name(self) -> &'static str {
+        match self {
+            Phase::Schemata => "schemata",
+            Phase::Generate => "generate",
+            Phase::Trial => "trial",
+            Phase::Amplify => "amplify",
+            Phase::Validate => "validate",
+            Phase::Finish => "finish",
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum BatchKind {
     Schemata,
-    Check,
+    Trial,
     Validate,
 }
 
@@ -146,12 +166,12 @@ impl GenerateRun {
                 },
                 Phase::Generate => {
                     self.generate_all()?;
-                    self.phase = Phase::Check;
+                    self.phase = Phase::Trial;
                 }
-                Phase::Check => {
+                Phase::Trial => {
                     self.refine_all()?;
-                    match self.check_batch() {
-                        Some((batch, ids)) => return Ok(self.execute(BatchKind::Check, ids, batch)),
+                    match self.trial_batch() {
+                        Some((batch, ids)) => return Ok(self.execute(BatchKind::Trial, ids, batch)),
                         None => self.phase = Phase::Amplify,
                     }
                 }
@@ -191,7 +211,7 @@ impl GenerateRun {
                 let warnings = check.take_results(results)?;
                 self.log.extend(warnings);
             }
-            BatchKind::Check => pending.candidates.iter().for_each(|&i| self.take_check(i, results)),
+            BatchKind::Trial => pending.candidates.iter().for_each(|&i| self.take_trial(i, results)),
             BatchKind::Validate => pending.candidates.iter().for_each(|&i| self.take_validation(i, results)),
         }
         Ok(())
@@ -220,7 +240,7 @@ impl GenerateRun {
         let kept = self.candidates.iter().filter(|c| c.status == Status::Kept).count();
         let tokens = self.totals();
         Progress {
-            phase: format!("{:?}", self.phase).to_lowercase(),
+            phase: self.phase.name().into(),
             targets_done: if self.candidates.is_empty() { 0 } else { decided_targets },
             targets_total: self.targets.len(),
             message: format!(
@@ -236,65 +256,33 @@ impl GenerateRun {
 impl GenerateRun {
     /// Write the kept MTCs and the report; the action that ends the session.
     fn finish(&mut self, config: &SessionConfig) -> CoreResult<Action> {
-        use crate::report::generate::*;
+        use crate::report::generate::{GenerateReport, GenerateResults, KeptFile, Phases};
         let tests_dir = config.output_dir.join("generated-tests");
         let mut outputs = Vec::new();
         let mut exported = Vec::new();
-        let mut targets = Vec::new();
-        let mut all_bugs = Vec::new();
-        for (ti, t) in self.targets.iter().enumerate() {
-            let class = t.class(&self.project);
-            let method = t.method(&self.project);
-            let mut candidates = Vec::new();
-            let mut bugs = Vec::new();
-            for c in self.candidates.iter().filter(|c| c.target == *t) {
-                let suspects = triage::triage_candidate(c, class);
-                if let Some(bug) = suspected_bug(c, class, &suspects, &config.output_dir)? {
-                    outputs.extend(bug.reproducer.clone());
-                    bugs.push(bug);
+        let mut kept = std::collections::BTreeMap::new();
+        for t in &self.targets {
+            for c in self.candidates.iter().filter(|c| c.target == *t && c.status == Status::Kept) {
+                let code = crate::mtc::strip_tests(c.code.as_deref().unwrap_or(""), &c.kept_methods);
+                let path = tests_dir.join(c.file_path());
+                crate::report::write_file(&path, &code)?;
+                outputs.push(path.display().to_string());
+                if let Some(export) = &config.export_to {
+                    exported.push(export_one(&export.join(c.file_path()), &code)?);
                 }
-                let kept = (c.status == Status::Kept)
-                    .then(|| crate::mtc::strip_tests(c.code.as_deref().unwrap_or(""), &c.kept_methods));
-                let file = match &kept {
-                    Some(code) => {
-                        let path = tests_dir.join(c.file_path());
-                        crate::report::write_file(&path, code)?;
-                        outputs.push(path.display().to_string());
-                        if let Some(export) = &config.export_to {
-                            exported.push(export_one(&export.join(c.file_path()), code)?);
-                        }
-                        Some(path.display().to_string())
-                    }
-                    None => None,
-                };
-                let mut report = candidate_report(c, class, file, &suspects);
-                report.code = kept.or_else(|| c.code.clone());
-                candidates.push(report);
+                kept.insert(c.id, KeptFile { path: path.display().to_string(), code });
             }
-            bugs.sort_by(|a, b| b.confidence.total_cmp(&a.confidence));
-            all_bugs.extend(bugs.iter().cloned());
-            let tag_target = format!("{}#{}", class.qualified_name, method.signature());
-            targets.push(TargetReport {
-                class: class.qualified_name.clone(),
-                method: method.name.clone(),
-                params: method.param_types(),
-                coupled: self.analyses[ti]
-                    .coupled
-                    .iter()
-                    .map(|c| CoupledReport {
-                        method: class.methods[c.method].signature(),
-                        score: (c.score * 100.0).round() / 100.0,
-                        features: c.features.iter().map(|f| f.sentence.clone()).collect(),
-                    })
-                    .collect(),
-                suspected_bugs: bugs,
-                candidates,
-                tokens: self.grouped(|tag| tag.target.clone()).remove(&tag_target).unwrap_or_default(),
-            });
         }
-        all_bugs.sort_by(|a, b| b.confidence.total_cmp(&a.confidence));
-        let report = GenerateReport {
-            version: 1,
+        let (suspects, reproducers) = self.triage_all(&config.output_dir)?;
+        outputs.extend(reproducers.values().map(|r| r.path.clone()));
+        let report = GenerateReport::build(&GenerateResults {
+            project: &self.project,
+            targets: &self.targets,
+            analyses: &self.analyses,
+            candidates: &self.candidates,
+            kept: &kept,
+            suspects: &suspects,
+            reproducers: &reproducers,
             model: self.llm.as_ref().map_or("built-in generator".to_string(), |l| l.settings().model.clone()),
             phases: Phases {
                 coupling: self.settings.coupling,
@@ -302,12 +290,11 @@ impl GenerateRun {
                 validation: self.settings.validation,
                 baseline: self.settings.baseline,
             },
-            suspected_bugs: all_bugs,
-            targets,
             tokens: self.totals(),
+            tokens_by_target: self.grouped(|tag| tag.target.clone()),
             tokens_by_phase: self.grouped(|tag| tag.phase.clone()),
             elapsed_ms: self.started.elapsed().as_millis(),
-        };
+        });
         let (path, html) = report.write(&config.output_dir)?;
         outputs.insert(0, html.display().to_string());
         outputs.insert(0, path.display().to_string());
@@ -321,6 +308,30 @@ impl GenerateRun {
         let mut action = Action::done(self.progress(), log, outputs);
         action.verdict = verdict;
         Ok(action)
+    }
+
+    /// Every decided candidate's failing MTC methods, triaged; for those with suspected bugs, a
+    /// reproducing test (the failing methods alone, same class name, so `mvn test -Dtest=...` runs
+    /// it once copied into the test sources) under `suspected-bugs/`, never into the user's sources.
+    #[allow(clippy::type_complexity)]
+    fn triage_all(
+        &self,
+        output_dir: &std::path::Path,
+    ) -> CoreResult<(BTreeMap<usize, Vec<triage::Suspect>>, BTreeMap<usize, crate::report::generate::KeptFile>)> {
+        let (mut suspects, mut reproducers) = (BTreeMap::new(), BTreeMap::new());
+        for c in &self.candidates {
+            let found = triage::triage_candidate(c, c.target.class(&self.project));
+            let failing = triage::suspected_methods(&found);
+            if !failing.is_empty() {
+                let code = crate::mtc::strip_tests(c.code.as_deref().unwrap_or(""), &failing);
+                let path = output_dir.join("suspected-bugs").join(c.file_path());
+                crate::report::write_file(&path, &code)?;
+                let path = path.display().to_string();
+                reproducers.insert(c.id, crate::report::generate::KeptFile { path, code });
+            }
+            suspects.insert(c.id, found);
+        }
+        Ok((suspects, reproducers))
     }
 
     /// With `failOnSuspectedBug`, a suspected bug at least as confident as asked fails the build.
@@ -380,112 +391,4 @@ fn export_one(path: &std::path::Path, code: &str) -> CoreResult<LogLine> {
     }
     crate::report::write_file(path, code)?;
     Ok(LogLine::info(format!("Exported {}", path.display())))
-}
-
-/// The suspected bug a candidate stands for, with its reproducing test written under
-/// `suspected-bugs/` (never into the user's sources): the failing methods alone, same class name,
-/// so `mvn test -Dtest=...` runs it once copied into the test sources.
-fn suspected_bug(
-    c: &Candidate,
-    class: &crate::java_model::ClassModel,
-    suspects: &[triage::Suspect],
-    output_dir: &std::path::Path,
-) -> CoreResult<Option<crate::report::generate::SuspectedBugReport>> {
-    let Some(best) = triage::representative(suspects) else { return Ok(None) };
-    let failing: Vec<String> = suspects.iter().filter(|s| s.confidence().is_some()).map(|s| s.method.clone()).collect();
-    let code = crate::mtc::strip_tests(c.code.as_deref().unwrap_or(""), &failing);
-    let path = output_dir.join("suspected-bugs").join(c.file_path());
-    crate::report::write_file(&path, &code)?;
-    let target = &class.methods[c.target.method];
-    Ok(Some(crate::report::generate::SuspectedBugReport {
-        class: class.qualified_name.clone(),
-        method: target.name.clone(),
-        params: target.param_types(),
-        coupled: c.coupled.map(|m| class.methods[m].signature()),
-        relation: relation_of(c),
-        test: format!("{}#{}", c.qualified_name, best.method),
-        inputs: best.inputs.clone(),
-        expected: best.expected.clone(),
-        actual: best.actual.clone().unwrap_or_else(|| best.failure.clone()),
-        confidence: (best.confidence().unwrap_or(0.0) * 100.0).round() / 100.0,
-        evidence: best.triage.evidence.clone(),
-        failing_inputs: failing.len(),
-        reproducer: Some(path.display().to_string()),
-        code,
-    }))
-}
-
-/// The relation in words: the template's, or the one the MTC states (`// MR:` lines, Javadoc);
-/// never the reply's prose.
-fn relation_of(c: &Candidate) -> String {
-    c.relation
-        .clone()
-        .or_else(|| c.code.as_deref().and_then(crate::mtc::relation_summary))
-        .unwrap_or_else(|| "(the MTC states no relation)".to_string())
-}
-
-fn candidate_report(
-    c: &Candidate,
-    class: &crate::java_model::ClassModel,
-    file: Option<String>,
-    suspects: &[triage::Suspect],
-) -> crate::report::generate::CandidateReport {
-    use crate::report::generate::{CandidateReport, MethodReport};
-    let (status, detail) = match &c.status {
-        Status::LlmFailed(why) => ("llmFailed".to_string(), Some(why.clone())),
-        other => (format!("{other:?}"), None),
-    };
-    let status = status[..1].to_lowercase() + &status[1..];
-    let methods = c
-        .shapes
-        .iter()
-        .map(|s| MethodReport {
-            name: s.name.clone(),
-            mtc: s.is_mtc(),
-            on_original: c.original.iter().find(|r| Candidate::method_of(&r.name) == s.name).map(|r| r.status.clone()),
-        })
-        .collect();
-    CandidateReport {
-        test_class: c.qualified_name.clone(),
-        pair: c.coupled.map(|m| class.methods[m].signature()),
-        repetition: c.repetition,
-        template: c.template.map(String::from),
-        relation: relation_of(c),
-        status,
-        detail,
-        refined: c.refined,
-        import_repaired: c.import_repaired,
-        amplified: c.amplified,
-        p: c.p,
-        p_mutants: c.p_mutants,
-        p_best_mutant: c.p_best_mutant,
-        mutants: c.mutant_runs.len(),
-        methods,
-        kept_methods: c.kept_methods.clone(),
-        file,
-        notes: c.notes.clone(),
-        compile_errors: c
-            .diagnostics
-            .iter()
-            .filter(|d| d.kind == "error")
-            .map(|d| format!("line {}: {}", d.line, d.message))
-            .collect(),
-        triage: suspects.iter().map(triage_report).collect(),
-        code: None,
-    }
-}
-
-fn triage_report(s: &triage::Suspect) -> crate::report::generate::TriageReport {
-    let verdict = match s.triage.verdict {
-        triage::Verdict::SuspectedBug { .. } => "suspectedBug",
-        triage::Verdict::InvalidInput => "invalidInput",
-        triage::Verdict::LikelyWrongRelation => "likelyWrongRelation",
-    };
-    crate::report::generate::TriageReport {
-        method: s.method.clone(),
-        verdict: verdict.to_string(),
-        confidence: s.confidence().map(|c| (c * 100.0).round() / 100.0),
-        evidence: s.triage.evidence.clone(),
-        failure: s.failure.clone(),
-    }
 }

@@ -18,7 +18,7 @@
 
 use super::candidate::Candidate;
 use crate::java_model::ClassModel;
-use crate::protocol::TestResult;
+use crate::protocol::{TestResult, TestStatus};
 
 /// Confidence from which a failure is reported as a suspected bug.
 pub const SUSPECT: f64 = 0.5;
@@ -309,12 +309,17 @@ fn origin_of(c: &Candidate) -> Origin {
 }
 
 fn failure_kind(r: &TestResult) -> Option<FailureKind> {
-    match r.status.as_str() {
-        "failed" => Some(FailureKind::Assertion),
-        "errored" => Some(FailureKind::Exception),
-        "timedOut" | "crashed" => Some(FailureKind::Hang),
+    match r.status {
+        TestStatus::Failed => Some(FailureKind::Assertion),
+        TestStatus::Errored => Some(FailureKind::Exception),
+        TestStatus::TimedOut | TestStatus::Crashed => Some(FailureKind::Hang),
         _ => None,
     }
+}
+
+/// The methods a reproducing test keeps: those triaged as suspected bugs.
+pub fn suspected_methods(suspects: &[Suspect]) -> Vec<String> {
+    suspects.iter().filter(|s| s.confidence().is_some()).map(|s| s.method.clone()).collect()
 }
 
 /// The suspected bug a candidate stands for: its most confident failing method, and among those

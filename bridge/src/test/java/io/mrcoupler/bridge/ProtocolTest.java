@@ -2,6 +2,7 @@ package io.mrcoupler.bridge;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
@@ -140,10 +141,10 @@ class ProtocolTest {
     void batchResultsUseTheFieldNamesOfTheProtocol() {
         BatchResults results = BatchResults.of("b7",
                 List.of(new Compilation("com/acme/T.java", false,
-                        List.of(new CompileDiagnostic("error", 12, 9, "cannot find symbol")))),
+                        List.of(new CompileDiagnostic(CompileDiagnostic.Kind.ERROR, 12, 9, "cannot find symbol")))),
                 List.of(new RunResult("com.acme.T", 3, true, 14, List.of(
-                        new TestResult("MTC_input1()", "passed", 2, null, null, null),
-                        new TestResult("MTC_input2()", "failed", 3, "expected: <a> but was: <b>",
+                        new TestResult("MTC_input1()", TestResult.Status.PASSED, 2, null, null, null),
+                        new TestResult("MTC_input2()", TestResult.Status.FAILED, 3, "expected: <a> but was: <b>",
                                 "org.opentest4j.AssertionFailedError", List.of("com.acme.T.MTC_input2(T.java:31)"))))));
 
         assertEquals("{\"version\":1,\"batchId\":\"b7\",\"compilation\":[{\"path\":\"com/acme/T.java\","
@@ -153,5 +154,19 @@ class ProtocolTest {
                 + "\"durationMs\":2},{\"name\":\"MTC_input2()\",\"status\":\"failed\",\"durationMs\":3,"
                 + "\"message\":\"expected: <a> but was: <b>\",\"exceptionType\":\"org.opentest4j.AssertionFailedError\","
                 + "\"frames\":[\"com.acme.T.MTC_input2(T.java:31)\"]}]}]}", Protocol.toJson(results));
+    }
+
+    @Test
+    void outcomesHaveTheWireNamesOfTheProtocol() {
+        assertEquals("[\"passed\",\"failed\",\"errored\",\"timedOut\",\"crashed\",\"skipped\"]",
+                Protocol.toJson(TestResult.Status.values()));
+        assertEquals("[\"error\",\"warning\",\"note\"]", Protocol.toJson(CompileDiagnostic.Kind.values()));
+        for (TestResult.Status status : TestResult.Status.values()) {
+            String wire = Protocol.toJson(status);
+            assertEquals(status, TestResult.Status.ofWorker(wire.substring(1, wire.length() - 1)));
+        }
+        IllegalArgumentException unknown =
+                assertThrows(IllegalArgumentException.class, () -> TestResult.Status.ofWorker("vanished"));
+        assertTrue(unknown.getMessage().contains("'vanished'"), unknown.getMessage());
     }
 }

@@ -98,10 +98,10 @@ final class BatchCompiler implements AutoCloseable {
 
     private static void attach(Diagnostic<? extends JavaFileObject> d, List<MemorySource> units,
             Map<String, List<CompileDiagnostic>> byPath) {
-        String kind = switch (d.getKind()) {
-            case ERROR -> CompileDiagnostic.ERROR;
-            case WARNING, MANDATORY_WARNING -> CompileDiagnostic.WARNING;
-            default -> CompileDiagnostic.NOTE;
+        CompileDiagnostic.Kind kind = switch (d.getKind()) {
+            case ERROR -> CompileDiagnostic.Kind.ERROR;
+            case WARNING, MANDATORY_WARNING -> CompileDiagnostic.Kind.WARNING;
+            default -> CompileDiagnostic.Kind.NOTE;
         };
         String message = d.getMessage(Locale.ROOT);
         JavaFileObject source = d.getSource();

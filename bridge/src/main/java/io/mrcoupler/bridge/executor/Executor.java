@@ -317,11 +317,11 @@ public final class Executor implements AutoCloseable {
     /** Diagnostics of one replacement; when the group failed for others' errors, says so. */
     private static List<CompileDiagnostic> withReason(BatchCompiler.Unit unit, String path) {
         List<CompileDiagnostic> own = new ArrayList<>(unit.diagnostics().get(path));
-        if (!unit.success() && own.stream().noneMatch(d -> d.kind().equals(CompileDiagnostic.ERROR))) {
+        if (!unit.success() && own.stream().noneMatch(d -> d.kind() == CompileDiagnostic.Kind.ERROR)) {
             List<String> culprits = unit.diagnostics().entrySet().stream()
-                    .filter(e -> e.getValue().stream().anyMatch(d -> d.kind().equals(CompileDiagnostic.ERROR)))
+                    .filter(e -> e.getValue().stream().anyMatch(d -> d.kind() == CompileDiagnostic.Kind.ERROR))
                     .map(java.util.Map.Entry::getKey).toList();
-            own.add(new CompileDiagnostic(CompileDiagnostic.NOTE, 0, 0, "not compiled: the replacements of a batch"
+            own.add(new CompileDiagnostic(CompileDiagnostic.Kind.NOTE, 0, 0, "not compiled: the replacements of a batch"
                     + " compile together, and " + (culprits.isEmpty() ? "the group" : String.join(", ", culprits))
                     + " has errors"));
         }

@@ -98,7 +98,7 @@ final class RunDriver {
                 if (event == null) {
                     workers.kill();
                     boolean stop = timeouts.stopsAtFirstTimeout(mutant);
-                    Ending ending = culprit(results, exclude, TestResult.TIMED_OUT, "did not finish within "
+                    Ending ending = culprit(results, exclude, TestResult.Status.TIMED_OUT, "did not finish within "
                             + limit.description() + "; the worker JVM running it was stopped"
                             + (stop ? ", and the mutant's remaining tests were not run" : ""));
                     return stop ? Ending.CLASS_ENDED : ending;
@@ -108,7 +108,7 @@ final class RunDriver {
                             + "; System.exit, Runtime.halt, out of memory or a JVM crash); its last output: "
                             + worker.lastOutput(300);
                     workers.kill();
-                    return culprit(results, exclude, TestResult.CRASHED, why);
+                    return culprit(results, exclude, TestResult.Status.CRASHED, why);
                 }
                 switch (event.event()) {
                     case WorkerEvent.STARTED -> {
@@ -145,8 +145,9 @@ final class RunDriver {
                 timeouts.onOriginal(testClass, event.id(), event.durationMs());
             }
             // Tests always; containers only when they failed (a static initializer, @BeforeAll).
-            if (event.test() || !TestResult.PASSED.equals(event.status())) {
-                results.put(event.id(), new TestResult(event.name(), event.status(), event.durationMs(),
+            TestResult.Status status = TestResult.Status.ofWorker(event.status());
+            if (event.test() || status != TestResult.Status.PASSED) {
+                results.put(event.id(), new TestResult(event.name(), status, event.durationMs(),
                         event.message(), event.exceptionType(), event.frames()));
             }
             if (event.id().equals(event.leaf())) {
@@ -161,12 +162,13 @@ final class RunDriver {
             if (event.notFound() != null) {
                 notFound = true;
             } else if (event.error() != null) {
-                results.put("", new TestResult(testClass, TestResult.ERRORED, 0, event.error(), null, null));
+                results.put("", new TestResult(testClass, TestResult.Status.ERRORED, 0, event.error(), null, null));
             }
         }
 
         /** Reports the innermost thing in flight as {@code status}; says whether to go on. */
-        private Ending culprit(Map<String, TestResult> results, Set<String> exclude, String status, String message) {
+        private Ending culprit(Map<String, TestResult> results, Set<String> exclude, TestResult.Status status,
+                String message) {
             WorkerEvent culprit = null;
             for (WorkerEvent e : inFlight.values()) {
                 culprit = e; // the last started is the innermost

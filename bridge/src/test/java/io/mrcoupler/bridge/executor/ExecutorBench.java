@@ -170,7 +170,7 @@ public final class ExecutorBench {
     }
 
     private static void check(RunResult run, int failed) {
-        long failures = run.tests().stream().filter(t -> !t.status().equals(TestResult.PASSED)).count();
+        long failures = run.tests().stream().filter(t -> t.status() != TestResult.Status.PASSED).count();
         if (!run.ran() || run.tests().size() != 10 || failures != failed) {
             throw new IllegalStateException("the benchmark's test class did not run as expected: " + run);
         }

@@ -60,11 +60,11 @@ class ExecutorTest {
         RunResult run = results.runs().get(0);
         assertTrue(run.ran());
         assertEquals(5, run.tests().size(), run.toString());
-        assertEquals(TestResult.PASSED, test(run, "passes()").status());
+        assertEquals(TestResult.Status.PASSED, test(run, "passes()").status());
         assertNull(test(run, "passes()").frames());
 
         TestResult fails = test(run, "fails()");
-        assertEquals(TestResult.FAILED, fails.status());
+        assertEquals(TestResult.Status.FAILED, fails.status());
         assertEquals("org.opentest4j.AssertionFailedError", fails.exceptionType());
         assertTrue(fails.message().contains("a \"quoted\"\nline \u2713"), fails.message());
         assertTrue(fails.frames().get(0).startsWith("com.acme.OutcomesTest.fails(OutcomesTest.java:"),
@@ -72,15 +72,15 @@ class ExecutorTest {
         assertTrue(fails.frames().size() <= 5);
 
         TestResult errs = test(run, "errs()");
-        assertEquals(TestResult.ERRORED, errs.status());
+        assertEquals(TestResult.Status.ERRORED, errs.status());
         assertEquals("java.lang.IllegalStateException", errs.exceptionType());
         assertEquals("boom", errs.message());
         assertTrue(errs.frames().get(0).startsWith("com.acme.OutcomesTest.errs(OutcomesTest.java:"),
                 errs.frames().toString());
 
-        assertEquals(TestResult.SKIPPED, test(run, "disabled()").status());
+        assertEquals(TestResult.Status.SKIPPED, test(run, "disabled()").status());
         assertEquals("not today", test(run, "disabled()").message());
-        assertEquals(TestResult.SKIPPED, test(run, "aborted()").status());
+        assertEquals(TestResult.Status.SKIPPED, test(run, "aborted()").status());
     }
 
     @Test
@@ -101,9 +101,9 @@ class ExecutorTest {
         RunResult run = executor.run(tests("b2", source, 10_000)).runs().get(0);
 
         assertEquals(2, run.tests().size(), run.toString());
-        assertEquals(TestResult.PASSED, test(run, "passes()").status());
+        assertEquals(TestResult.Status.PASSED, test(run, "passes()").status());
         TestResult fails = test(run, "fails()");
-        assertEquals(TestResult.FAILED, fails.status());
+        assertEquals(TestResult.Status.FAILED, fails.status());
         assertEquals("java.lang.AssertionError", fails.exceptionType());
         assertTrue(fails.frames().get(0).startsWith("com.acme.LegacyTest.fails(LegacyTest.java:"),
                 fails.frames().toString());
@@ -121,7 +121,7 @@ class ExecutorTest {
 
         assertEquals(List.of("odd(int)[1]", "odd(int)[2]", "odd(int)[3]"),
                 run.tests().stream().map(TestResult::name).toList());
-        assertEquals(List.of(TestResult.PASSED, TestResult.FAILED, TestResult.PASSED),
+        assertEquals(List.of(TestResult.Status.PASSED, TestResult.Status.FAILED, TestResult.Status.PASSED),
                 run.tests().stream().map(TestResult::status).toList());
     }
 
@@ -146,7 +146,7 @@ class ExecutorTest {
         assertEquals("com/acme/BrokenTest.java", brokenResult.path());
         assertFalse(brokenResult.success());
         CompileDiagnostic error = brokenResult.diagnostics().get(0);
-        assertEquals(CompileDiagnostic.ERROR, error.kind());
+        assertEquals(CompileDiagnostic.Kind.ERROR, error.kind());
         assertEquals(6, error.line());
         assertEquals(27, error.column(), "the column of 'subtract' in line 6");
         assertTrue(error.message().contains("cannot find symbol"), error.message());
@@ -156,7 +156,7 @@ class ExecutorTest {
         assertFalse(results.runs().get(0).ran());
         assertTrue(results.runs().get(0).tests().isEmpty());
         assertTrue(results.runs().get(1).ran());
-        assertEquals(TestResult.PASSED, test(results.runs().get(1), "adds()").status());
+        assertEquals(TestResult.Status.PASSED, test(results.runs().get(1), "adds()").status());
     }
 
     @Test
@@ -175,7 +175,7 @@ class ExecutorTest {
         BatchResults results = executor.run(batch("b5", List.of(schemata), List.of(source), runs, 10_000));
 
         assertTrue(results.compilation().get(0).success(), results.toString());
-        assertEquals(List.of(TestResult.PASSED, TestResult.FAILED, TestResult.PASSED),
+        assertEquals(List.of(TestResult.Status.PASSED, TestResult.Status.FAILED, TestResult.Status.PASSED),
                 results.runs().stream().map(r -> r.tests().get(0).status()).toList(), results.toString());
         assertEquals(List.of(0, 1, 0), results.runs().stream().map(RunResult::mutant).toList());
         assertTrue(results.runs().get(1).tests().get(0).message().contains("expected: <5> but was: <-1>"),
@@ -191,7 +191,7 @@ class ExecutorTest {
 
         BatchResults results = executor.run(batch("b6", List.of(), List.of(source), runs, 10_000));
 
-        assertEquals(TestResult.PASSED, results.runs().get(0).tests().get(0).status(), results.toString());
+        assertEquals(TestResult.Status.PASSED, results.runs().get(0).tests().get(0).status(), results.toString());
     }
 
     @Test
@@ -256,7 +256,7 @@ class ExecutorTest {
 
         assertTrue(run.ran());
         TestResult cls = test(run, "com.acme.StaticTest");
-        assertEquals(TestResult.ERRORED, cls.status(), run.toString());
+        assertEquals(TestResult.Status.ERRORED, cls.status(), run.toString());
         assertEquals("java.lang.IllegalStateException", cls.exceptionType(), run.toString());
         assertEquals("no setup", cls.message());
     }

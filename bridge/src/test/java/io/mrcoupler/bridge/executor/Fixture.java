@@ -145,7 +145,7 @@ public final class Fixture {
         BatchResults results = executor.run(tests("alive", source, 10_000));
         RunResult run = results.runs().get(0);
         assertTrue(run.ran(), results.toString());
-        assertEquals(List.of(TestResult.PASSED), run.tests().stream().map(TestResult::status).toList(),
+        assertEquals(List.of(TestResult.Status.PASSED), run.tests().stream().map(TestResult::status).toList(),
                 results.toString());
     }
 }

@@ -64,9 +64,9 @@ class HostileTestsTest {
         RunResult run = executor.run(tests("exit", source, 10_000)).runs().get(0);
 
         TestResult exits = test(run, "exits()");
-        assertEquals(TestResult.CRASHED, exits.status(), run.toString());
+        assertEquals(TestResult.Status.CRASHED, exits.status(), run.toString());
         assertTrue(exits.message().contains("exit code 1"), exits.message());
-        assertEquals(TestResult.PASSED, test(run, "passes()").status(), run.toString());
+        assertEquals(TestResult.Status.PASSED, test(run, "passes()").status(), run.toString());
         assertEquals(2, run.tests().size(), run.toString());
         assertTrue(executor.workersStarted() > before, "a new worker replaced the dead one");
         assertStillRuns(executor);
@@ -87,11 +87,11 @@ class HostileTestsTest {
 
         RunResult run = results.runs().get(0);
         TestResult spins = test(run, "spins()");
-        assertEquals(TestResult.TIMED_OUT, spins.status(), run.toString());
+        assertEquals(TestResult.Status.TIMED_OUT, spins.status(), run.toString());
         assertTrue(spins.durationMs() >= 1500, spins.toString());
         assertTrue(spins.message().contains("1500 ms"), spins.message());
-        assertEquals(TestResult.PASSED, test(run, "passes()").status(), run.toString());
-        assertEquals(TestResult.PASSED, test(results.runs().get(1), "runs()").status(), results.toString());
+        assertEquals(TestResult.Status.PASSED, test(run, "passes()").status(), run.toString());
+        assertEquals(TestResult.Status.PASSED, test(results.runs().get(1), "runs()").status(), results.toString());
         assertTrue(ms < 15_000, "the timeout of 1.5 s was enforced, the batch took " + ms + " ms");
         assertStillRuns(executor);
     }
@@ -110,7 +110,7 @@ class HostileTestsTest {
         RunResult run = executor.run(tests("oom", source, 30_000)).runs().get(0);
 
         TestResult hogs = test(run, "hogs()");
-        assertEquals(TestResult.CRASHED, hogs.status(), run.toString());
+        assertEquals(TestResult.Status.CRASHED, hogs.status(), run.toString());
         assertTrue(hogs.message().contains("OutOfMemoryError"), hogs.message());
         assertStillRuns(executor);
     }
@@ -124,7 +124,7 @@ class HostileTestsTest {
         RunResult run = executor.run(tests("halt", source, 10_000)).runs().get(0);
 
         TestResult halts = test(run, "halts()");
-        assertEquals(TestResult.CRASHED, halts.status(), run.toString());
+        assertEquals(TestResult.Status.CRASHED, halts.status(), run.toString());
         assertTrue(halts.message().contains("exit code 3"), halts.message());
         assertStillRuns(executor);
     }
@@ -149,7 +149,7 @@ class HostileTestsTest {
 
         RunResult run = executor.run(tests("delete", source, 10_000)).runs().get(0);
 
-        assertEquals(TestResult.PASSED, test(run, "deletesEverythingItCan()").status(), run.toString());
+        assertEquals(TestResult.Status.PASSED, test(run, "deletesEverythingItCan()").status(), run.toString());
         assertEquals(before, project.snapshot(), "the project's files are untouched");
         assertStillRuns(executor); // also checks that its working directory exists again
     }
@@ -171,7 +171,7 @@ class HostileTestsTest {
 
         RunResult run = executor.run(tests("env", source, 10_000)).runs().get(0);
 
-        assertEquals(TestResult.PASSED, test(run, "seesNoSecret()").status(), run.toString());
+        assertEquals(TestResult.Status.PASSED, test(run, "seesNoSecret()").status(), run.toString());
         assertStillRuns(executor);
     }
 
@@ -193,8 +193,8 @@ class HostileTestsTest {
         RunResult run = executor.run(tests("noisy", source, 10_000)).runs().get(0);
 
         assertEquals(2, run.tests().size(), run.toString());
-        assertEquals(TestResult.PASSED, test(run, "floods()").status(), run.toString());
-        assertEquals(TestResult.PASSED, test(run, "passes()").status(), run.toString());
+        assertEquals(TestResult.Status.PASSED, test(run, "floods()").status(), run.toString());
+        assertEquals(TestResult.Status.PASSED, test(run, "passes()").status(), run.toString());
         long logSize = Files.size(executor.home().resolve("worker.log"));
         assertTrue(logSize < 200_000, "the tests' output is bounded, the log has " + logSize + " bytes");
         assertStillRuns(executor);

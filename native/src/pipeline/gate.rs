@@ -9,10 +9,10 @@ use crate::error::{CoreError, CoreResult};
 use crate::protocol::{
     Action, ActionKind, Batch, Limits, LogLine, Progress, Results, Run, SessionConfig, SourceText, Verdict,
 };
-use crate::report::check::{CheckReport, Violation};
+use crate::report::gate::{GateReport, Violation};
 use std::path::{Path, PathBuf};
 
-pub struct CheckRun {
+pub struct GateRun {
     dir: PathBuf,
     /// With `since`: MTCs for the methods changed since the revision are generated first.
     generation: Option<Box<GenerateRun>>,
@@ -22,7 +22,7 @@ pub struct CheckRun {
     log: Vec<LogLine>,
 }
 
-impl CheckRun {
+impl GateRun {
     pub fn start(config: &SessionConfig) -> CoreResult<Self> {
         let mut log = Vec::new();
         let generation = match &config.since {
@@ -42,10 +42,10 @@ impl CheckRun {
             }
         };
         let dir = config.output_dir.join("generated-tests");
-        Ok(CheckRun { dir, generation, tests: Vec::new(), loaded: false, pending: None, log })
+        Ok(GateRun { dir, generation, tests: Vec::new(), loaded: false, pending: None, log })
     }
 
-    /// The kept MTCs, read when the check begins (after any generation).
+    /// The kept MTCs, read when the gate begins (after any generation).
     fn load(&mut self) -> CoreResult<()> {
         let dir = &self.dir;
         let mut files = Vec::new();
@@ -92,10 +92,10 @@ impl CheckRun {
             return Ok(Action::done(progress(&message), log, Vec::new()));
         }
         let Some(expected) = self.pending.take() else {
-            self.pending = Some("check-1".into());
+            self.pending = Some("gate-1".into());
             let runs = self.tests.iter().map(|t| Run { test_class: class_of(&t.path), mutant: 0 }).collect();
             let limits = Limits { test_timeout_ms: config.generation.test_timeout_ms, ..Limits::default() };
-            let batch = Batch { id: "check-1".into(), sources: self.tests.clone(), runs, limits, ..Batch::default() };
+            let batch = Batch { id: "gate-1".into(), sources: self.tests.clone(), runs, limits, ..Batch::default() };
             return Ok(Action::execute(progress("running the kept MTCs"), std::mem::take(&mut self.log), batch));
         };
         if results.batch_id.as_deref() != Some(expected.as_str()) {
@@ -104,7 +104,7 @@ impl CheckRun {
                 "Use the bridge and core of one MR-Coupler release together",
             ));
         }
-        let report = CheckReport::build(&self.tests, results);
+        let report = GateReport::build(&self.tests, results);
         let xml_dir = config.output_dir.join("check-reports");
         let mut outputs = report.write_junit_xml(&xml_dir)?;
         outputs.sort();

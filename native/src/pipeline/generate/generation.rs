@@ -1,0 +1,171 @@
+//! Phase 2, generation: a candidate MTC per pair (or per target in the baseline) and repetition,
+//! asked of the LLM, or written by the built-in generator from its MR templates.
+
+use super::candidate::{Candidate, Status};
+use super::conversation::Prompter;
+use super::GenerateRun;
+use crate::context::{pair_context, ContextOptions};
+use crate::error::CoreResult;
+use crate::llm::{Call, Message, Reply, Tag};
+use crate::mtc::{extract_java, normalize};
+
+impl GenerateRun {
+    pub(super) fn prompter(&self) -> Prompter<'_> {
+        Prompter { templates: &self.templates, junit: self.settings.junit }
+    }
+
+    pub(super) fn tag(&self, c: &Candidate, phase: &str) -> Tag {
+        let class = c.target.class(&self.project);
+        let pair = c.coupled.map_or("baseline".to_string(), |m| class.methods[m].signature());
+        Tag {
+            target: format!("{}#{}", class.qualified_name, c.target.method(&self.project).signature()),
+            pair,
+            phase: phase.into(),
+        }
+    }
+
+    /// Phase 2: a conversation per pair (or per target in the baseline) and repetition.
+    pub(super) fn generate_all(&mut self) -> CoreResult<()> {
+        let options = ContextOptions {
+            examples_per_method: self.settings.examples_per_method,
+            exclude_relating_tests: self.settings.exclude_relating_tests,
+            token_budget: self.settings.prompt_token_budget,
+        };
+        if self.llm.is_none() {
+            self.generate_builtin();
+            return Ok(());
+        }
+        let repetitions = self.llm.as_ref().map_or(1, |l| l.settings().repetitions.max(1));
+        for (ti, target) in self.targets.clone().into_iter().enumerate() {
+            let class = target.class(&self.project);
+            let pairs: Vec<Option<usize>> = if self.settings.coupling {
+                let limit = self.settings.max_pairs_per_target.unwrap_or(usize::MAX);
+                self.analyses[ti].coupled.iter().take(limit).map(|c| Some(c.method)).collect()
+            } else {
+                vec![None]
+            };
+            if pairs.is_empty() {
+                self.log.push(crate::protocol::LogLine::info(format!(
+                    "{}#{}: no coupled method, so no pair to write MTCs for",
+                    class.qualified_name,
+                    target.method(&self.project).signature()
+                )));
+            }
+            for coupled in pairs {
+                let analysis = coupled.and_then(|m| self.analyses[ti].coupled.iter().find(|c| c.method == m));
+                let context = pair_context(class, target.method, analysis, &self.tests, &options, &self.project);
+                if !context.trimmed.is_empty() {
+                    self.log.push(crate::protocol::LogLine::info(format!(
+                        "token budget: left out {}",
+                        context.trimmed.join(", ")
+                    )));
+                }
+                let conversation = match coupled {
+                    Some(_) => self.prompter().generation(class, &context)?,
+                    None => self.prompter().baseline(
+                        class,
+                        target.method(&self.project),
+                        &context,
+                        self.settings.baseline_candidates,
+                    )?,
+                };
+                for repetition in 0..repetitions {
+                    let base = format!("{}_{}", class.name, target.method(&self.project).name);
+                    let (class_name, qualified_name) = unique_name(&mut self.taken_names, &class.package, &base);
+                    self.candidates.push(Candidate::new(
+                        self.candidates.len(),
+                        target,
+                        coupled,
+                        repetition,
+                        conversation.clone(),
+                        class_name,
+                        qualified_name,
+                    ));
+                }
+            }
+        }
+        let ids: Vec<usize> = (0..self.candidates.len()).collect();
+        let calls = ids.iter().map(|&i| self.call(&self.candidates[i], "generation")).collect();
+        let replies = self.complete(calls);
+        for (i, reply) in ids.into_iter().zip(replies) {
+            self.take_reply(i, reply);
+        }
+        Ok(())
+    }
+
+    pub(super) fn complete(&self, calls: Vec<Call>) -> Vec<CoreResult<Reply>> {
+        match &self.llm {
+            Some(llm) => llm.complete_all(calls),
+            None => calls.iter().map(|_| Err(crate::error::CoreError::new("no LLM is configured", ""))).collect(),
+        }
+    }
+
+    /// The built-in generator: MTCs from MR templates, already applied to ten inputs each.
+    fn generate_builtin(&mut self) {
+        for (ti, target) in self.targets.clone().into_iter().enumerate() {
+            let class = target.class(&self.project);
+            let found =
+                crate::builtin::mtcs(class, target.method, &self.analyses[ti], &self.tests, self.settings.junit);
+            if found.is_empty() {
+                self.log.push(crate::protocol::LogLine::info(format!(
+                    "{}#{}: no built-in MR template fits its coupled pairs",
+                    class.qualified_name,
+                    target.method(&self.project).signature()
+                )));
+            }
+            for mtc in found {
+                let base = format!("{}_{}", class.name, target.method(&self.project).name);
+                let (class_name, qualified_name) = unique_name(&mut self.taken_names, &class.package, &base);
+                let mut c = Candidate::new(
+                    self.candidates.len(),
+                    target,
+                    mtc.coupled,
+                    0,
+                    Vec::new(),
+                    class_name,
+                    qualified_name,
+                );
+                c.code = Some(normalize(&mtc.code, &class.package, &c.class_name, &class.name, self.settings.junit));
+                (c.template, c.relation) = (Some(mtc.template), Some(mtc.relation));
+                self.candidates.push(c);
+            }
+        }
+    }
+
+    pub(super) fn call(&self, c: &Candidate, phase: &str) -> Call {
+        Call { tag: self.tag(c, phase), messages: c.conversation.clone(), repetition: c.repetition }
+    }
+
+    /// A reply becomes the candidate's code (in the class under test's package, under its name).
+    pub(super) fn take_reply(&mut self, i: usize, reply: CoreResult<Reply>) -> bool {
+        let cut = self.candidates[i].target.class(&self.project);
+        let (package, cut_name) = (cut.package.clone(), cut.name.clone());
+        let c = &mut self.candidates[i];
+        let reply = match reply {
+            Ok(r) => r,
+            Err(e) => {
+                c.drop(Status::LlmFailed(e.to_string()));
+                return false;
+            }
+        };
+        c.conversation.push(Message::assistant(reply.content.clone()));
+        match extract_java(&reply.content) {
+            Some(code) => {
+                c.code = Some(normalize(&code, &package, &c.class_name, &cut_name, self.settings.junit));
+                true
+            }
+            None => {
+                c.drop(Status::NoCode);
+                false
+            }
+        }
+    }
+}
+
+/// `<base>_MTC<n>Test` for the first n that no class of the project (main or test) has taken.
+fn unique_name(taken: &mut std::collections::BTreeSet<String>, package: &str, base: &str) -> (String, String) {
+    let name = (1..).map(|n| format!("{base}_MTC{n}Test")).find(|n| !taken.contains(n)).unwrap_or_default();
+    taken.insert(name.clone());
+    let qualified = if package.is_empty() { name.clone() } else { format!("{package}.{name}") };
+    (name, qualified)
+}

@@ -1,0 +1,59 @@
+//! The trial, a candidate's first run: compile it and run it on the original code; what fails goes to
+//! refinement, what is no MTC is dropped, the rest goes on to amplification or validation.
+
+use super::candidate::{Candidate, Stage, Status};
+use super::decide::decide;
+use super::refine::run_feedback;
+use super::GenerateRun;
+use crate::mtc::shapes;
+use crate::protocol::{Batch, Results, Run, SourceText};
+
+impl GenerateRun {
+    /// Compile every candidate at the trial stage and run it on the original code.
+    pub(super) fn trial_batch(&self) -> Option<(Batch, Vec<usize>)> {
+        let ids: Vec<usize> =
+            self.candidates.iter().filter(|c| c.stage == Stage::Trial && c.code.is_some()).map(|c| c.id).collect();
+        if ids.is_empty() {
+            return None;
+        }
+        let sources = ids.iter().map(|&i| self.source(&self.candidates[i])).collect();
+        let runs =
+            ids.iter().map(|&i| Run { test_class: self.candidates[i].qualified_name.clone(), mutant: 0 }).collect();
+        Some((Batch { sources, runs, ..Batch::default() }, ids))
+    }
+
+    pub(super) fn source(&self, c: &Candidate) -> SourceText {
+        SourceText { path: c.file_path(), content: c.code.clone().unwrap_or_default() }
+    }
+
+    pub(super) fn take_trial(&mut self, i: usize, results: &Results) {
+        let path = self.candidates[i].file_path();
+        let Some(compilation) = results.compilation_of(&path) else {
+            self.candidates[i].notes.push("the executor did not report compiling it".into());
+            return self.candidates[i].drop(Status::DidNotCompile);
+        };
+        if !compilation.success {
+            return self.compile_failed(i, &compilation.diagnostics);
+        }
+        let qualified = self.candidates[i].qualified_name.clone();
+        let tests = results.runs.iter().find(|r| r.test_class == qualified && r.mutant == 0).map(|r| r.tests.clone());
+        let tests = tests.unwrap_or_default();
+        let broken = tests.iter().all(|t| t.status.is_broken());
+        let can_refine = self.llm.is_some();
+        let c = &mut self.candidates[i];
+        if broken && !c.refined && can_refine {
+            c.needs_refinement = Some(("fails when run".into(), run_feedback(&tests)));
+            return;
+        }
+        let cut = c.target.class(&self.project);
+        c.shapes = shapes(c.code.as_deref().unwrap_or(""), cut);
+        c.original = tests;
+        if !c.shapes.iter().any(|s| s.is_mtc()) {
+            c.drop(Status::NotAnMtc);
+        } else if broken {
+            decide(c, false); // refined and still not running: fails on the original
+        } else {
+            c.stage = if self.settings.amplification { Stage::Amplify } else { Stage::Validate };
+        }
+    }
+}

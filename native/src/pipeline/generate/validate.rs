@@ -1,0 +1,67 @@
+//! Phase 3 (b), validation: the candidate runs on the original code and on the mutants of its
+//! pair's methods; `decide.rs` turns the pass rates into kept or dropped.
+
+use super::candidate::{Stage, Status};
+use super::decide::decide;
+use super::GenerateRun;
+use crate::mtc::shapes;
+use crate::protocol::{Batch, Results, Run, SourceText};
+
+impl GenerateRun {
+    /// The candidates of one class under test, with its schemata, on the original and on the
+    /// mutants of their pair's methods. One class per batch: mutant ids are per class.
+    pub(super) fn validate_batch(&self) -> Option<(Batch, Vec<usize>)> {
+        let first = self.candidates.iter().find(|c| c.stage == Stage::Validate)?;
+        let class_key = (first.target.file, first.target.class);
+        let ids: Vec<usize> = self
+            .candidates
+            .iter()
+            .filter(|c| c.stage == Stage::Validate && (c.target.file, c.target.class) == class_key)
+            .map(|c| c.id)
+            .collect();
+        let class_name = &first.target.class(&self.project).qualified_name;
+        let mutants = self.schemata.as_ref().and_then(|s| {
+            let at = s.classes.iter().position(|m| &m.class_name == class_name)?;
+            (s.outcomes[at].compiles && !s.classes[at].mutants.is_empty()).then(|| &s.classes[at])
+        });
+        let mut batch =
+            Batch { sources: ids.iter().map(|&i| self.source(&self.candidates[i])).collect(), ..Batch::default() };
+        if let Some(m) = mutants {
+            batch.replacements.push(SourceText { path: m.relative_path.clone(), content: m.schemata() });
+        }
+        for &i in &ids {
+            let c = &self.candidates[i];
+            batch.runs.push(Run { test_class: c.qualified_name.clone(), mutant: 0 });
+            let pair_methods = [Some(c.target.method), c.coupled];
+            for m in mutants.iter().flat_map(|m| &m.mutants) {
+                if pair_methods.contains(&Some(m.method_index)) {
+                    batch.runs.push(Run { test_class: c.qualified_name.clone(), mutant: m.id });
+                }
+            }
+        }
+        Some((batch, ids))
+    }
+
+    pub(super) fn take_validation(&mut self, i: usize, results: &Results) {
+        let c = &mut self.candidates[i];
+        let compiled = results.compilation_of(&c.file_path()).map(|r| r.success);
+        if compiled != Some(true) {
+            if c.amplified && c.unamplified.is_some() {
+                c.notes.push("the amplified class did not compile; validated without amplification".into());
+                (c.code, c.amplified) = (c.unamplified.clone(), false);
+                return; // validated again in the next batch
+            }
+            return c.drop(Status::DidNotCompile);
+        }
+        let mine = results.runs.iter().filter(|r| r.test_class == c.qualified_name);
+        let (original, mutants): (Vec<_>, Vec<_>) = mine.partition(|r| r.mutant == 0);
+        c.original = original.first().map(|r| r.tests.clone()).unwrap_or_default();
+        c.mutant_runs = mutants
+            .iter()
+            .filter(|r| r.ran)
+            .map(|r| (r.mutant, crate::pipeline::timeouts::with_unrun_as_timed_out(&r.tests, &c.original)))
+            .collect();
+        c.shapes = shapes(c.code.as_deref().unwrap_or(""), c.target.class(&self.project));
+        decide(c, self.settings.validation);
+    }
+}

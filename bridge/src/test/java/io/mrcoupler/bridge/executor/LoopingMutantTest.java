@@ -75,19 +75,19 @@ class LoopingMutantTest {
 
         RunResult original = results.runs().get(0);
         assertEquals(METHODS, original.tests().size(), original.toString());
-        assertTrue(original.tests().stream().allMatch(t -> t.status().equals(TestResult.PASSED)), original.toString());
+        assertTrue(original.tests().stream().allMatch(t -> t.status().equals(TestResult.Status.PASSED)), original.toString());
 
         RunResult looping = results.runs().get(1);
         assertEquals(1, looping.tests().size(), "the run stopped at its first timeout: " + looping);
         TestResult first = looping.tests().get(0);
-        assertEquals(TestResult.TIMED_OUT, first.status(), looping.toString());
+        assertEquals(TestResult.Status.TIMED_OUT, first.status(), looping.toString());
         assertTrue(first.message().contains("1.25 × its") && first.message().contains("+ 4000 ms)")
                 && first.message().contains("remaining tests were not run"), first.message());
         assertTrue(first.durationMs() >= 4000 && first.durationMs() < PIT.testTimeoutMs(), first.toString());
 
         RunResult killed = results.runs().get(2);
         assertEquals(METHODS, killed.tests().size(), killed.toString());
-        assertTrue(killed.tests().stream().allMatch(t -> t.status().equals(TestResult.FAILED)), killed.toString());
+        assertTrue(killed.tests().stream().allMatch(t -> t.status().equals(TestResult.Status.FAILED)), killed.toString());
         // Before the rule: one full 10 s timeout and a new worker per method, over a minute.
         assertTrue(ms < 25_000, "the batch took " + ms + " ms");
     }
@@ -107,8 +107,8 @@ class LoopingMutantTest {
             run = executor.run(batch).runs().get(0);
         }
 
-        assertEquals(TestResult.TIMED_OUT, Fixture.test(run, "spins()").status(), run.toString());
+        assertEquals(TestResult.Status.TIMED_OUT, Fixture.test(run, "spins()").status(), run.toString());
         assertTrue(Fixture.test(run, "spins()").message().contains("within 1500 ms;"), run.toString());
-        assertEquals(TestResult.PASSED, Fixture.test(run, "passes()").status(), run.toString());
+        assertEquals(TestResult.Status.PASSED, Fixture.test(run, "passes()").status(), run.toString());
     }
 }

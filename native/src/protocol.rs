@@ -118,6 +118,10 @@ pub struct GenerationSettings {
     /// The JUnit of the project's tests: a fact of the build, not a setting.
     pub junit: crate::mtc::JUnit,
     pub test_timeout_ms: u64,
+    /// LLM refinement rounds per candidate (after the static repairs, while the errors change).
+    pub refinement_rounds: u32,
+    /// Run LLM-written code that the screen stops (`mtc::screen`).
+    pub allow_unsafe_tests: bool,
     /// Fail the build when a suspected bug reaches `suspected_bug_confidence`.
     pub fail_on_suspected_bug: bool,
     pub suspected_bug_confidence: f64,

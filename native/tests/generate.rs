@@ -369,3 +369,46 @@ fn the_papers_baseline_prompts_without_coupling_and_skips_amplification_and_vali
     assert!(!request.contains("Coupling features"), "no coupling context in the baseline");
     std::fs::remove_dir_all(&out).ok();
 }
+
+/// A reply of the scripted LLM: one test class in a code block.
+fn class_reply(body: &str) -> Value {
+    let content = format!(
+        "```java\npackage com.acme.crypto;\n\nimport org.junit.jupiter.api.Test;\nimport static \
+         org.junit.jupiter.api.Assertions.*;\n\npublic class AesMrTest {{\n    @Test\n    void mr1() throws Exception \
+         {{\n        // MR: encryptWithDefaultKey(x) equals encryptText(x, defaultKey)\n{body}\n        \
+         assertArrayEquals(AESEncryption.encryptWithDefaultKey(\"a\"), AESEncryption.encryptText(\"a\", \
+         AESEncryption.defaultKey));\n    }}\n}}\n```"
+    );
+    json!({"reply": {"content": content, "usage": {"prompt_tokens": 100, "completion_tokens": 50}}, "times": 1})
+}
+
+#[test]
+fn an_unsafe_llm_test_is_not_run_and_the_same_mtc_twice_runs_once() {
+    let out = std::env::temp_dir().join(format!("mrc-generate-screen-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).unwrap();
+    let script = out.join("script.json");
+    let unsafe_body = "        Runtime.getRuntime().exec(new String[] {\"rm\", \"-rf\", \"/tmp/x\"});";
+    let exchanges = json!({"exchanges": [
+        {"match": "Your task: find metamorphic relations", "reply": class_reply("")["reply"], "times": 2},
+        {"match": "Your task: find metamorphic relations", "reply": class_reply(unsafe_body)["reply"], "times": 1},
+    ]});
+    std::fs::write(&script, exchanges.to_string()).unwrap();
+    let llm = server_with(&out.join("requests.jsonl"), &script);
+    let config =
+        config(llm.1, &out, &out.join("export")).replace("\"maxPairsPerTarget\":\"2\"", "\"maxPairsPerTarget\":\"3\"");
+    assert!(config.contains("\"maxPairsPerTarget\":\"3\""), "{config}");
+
+    let (_, phases) = drive(&config);
+
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    let candidates = report["targets"][0]["candidates"].as_array().unwrap();
+    let statuses: Vec<&str> = candidates.iter().map(|c| c["status"].as_str().unwrap()).collect();
+    assert_eq!(statuses.iter().filter(|s| **s == "unsafe").count(), 1, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|s| **s == "duplicate").count(), 1, "{statuses:?}");
+    let unsafe_one = candidates.iter().find(|c| c["status"] == "unsafe").unwrap();
+    assert!(unsafe_one["detail"].as_str().unwrap().contains("runs processes"), "{unsafe_one}");
+    assert!(unsafe_one["code"].as_str().unwrap().contains("exec("), "the source is kept in the report");
+    assert!(phases.contains(&"trial".to_string()), "{phases:?}");
+    std::fs::remove_dir_all(&out).ok();
+}

@@ -125,6 +125,8 @@ fn generation(v: &Values) -> GenerationSettings {
         prompts_dir: v.path("promptsDir"),
         junit: crate::mtc::JUnit::default(),
         test_timeout_ms: v.whole("testTimeoutMs").unwrap_or_default(),
+        refinement_rounds: v.count32("refinementRounds"),
+        allow_unsafe_tests: v.bool("allowUnsafeTests"),
         fail_on_suspected_bug: v.bool("failOnSuspectedBug"),
         suspected_bug_confidence: v.decimal("suspectedBugConfidence").unwrap_or_default(),
     }

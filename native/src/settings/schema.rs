@@ -214,6 +214,13 @@ pub static SETTINGS: &[Setting] = &[
          the project folder."),
     setting("testTimeoutMs", whole(1, 86_400_000), value("10000"), GENERATING,
         "Milliseconds one generated test may run before it is stopped."),
+    setting("refinementRounds", whole(0, 10), value("2"), GENERATING,
+        "LLM refinement rounds for a candidate that does not compile or run, each after the static \
+         repairs (imports, dropping the test methods that do not compile) and only while the errors \
+         change."),
+    setting("allowUnsafeTests", Kind::Bool, value("false"), GENERATING,
+        "Run LLM-written tests that use process, file, network, exit or reflection APIs the class under \
+         test does not use itself; by default such a test is not run and is reported as `unsafe`."),
     setting("failOnSuspectedBug", Kind::Bool, value("false"), GENERATE,
         "Fail the build when `generate` finds a suspected bug (an MTC whose relation the evidence says is \
          valid fails on the code under test) at least as confident as `suspectedBugConfidence`."),

@@ -23,6 +23,10 @@ pub enum Status {
     CrashedOrTimedOut,
     /// p <= p' (and not both 100%): the relation does not tell the original from its mutants.
     FilteredByMutation,
+    /// LLM-written code that reaches outside the sandbox; not run (the screen names the API).
+    Unsafe(String),
+    /// The same MTC as another candidate (names it), up to comments, layout and class name.
+    Duplicate(String),
     Kept,
 }
 
@@ -36,7 +40,7 @@ impl Status {
     /// Why, for the statuses that carry a message.
     pub fn detail(&self) -> Option<&str> {
         match self {
-            Status::LlmFailed(why) => Some(why),
+            Status::LlmFailed(why) | Status::Unsafe(why) | Status::Duplicate(why) => Some(why),
             _ => None,
         }
     }
@@ -72,6 +76,11 @@ pub struct Candidate {
     pub stage: Stage,
     pub status: Status,
     pub refined: bool,
+    /// LLM refinement rounds spent, and the errors the last one was asked to fix.
+    pub refinements: u32,
+    pub last_feedback: Option<String>,
+    /// Test methods dropped because they did not compile (the rest of the class lived).
+    pub pruned: Vec<String>,
     /// (problem, feedback) to send back to the LLM before the next trial.
     pub needs_refinement: Option<(String, String)>,
     pub import_repaired: bool,
@@ -135,6 +144,9 @@ impl Candidate {
             stage: Stage::Trial,
             status: Status::Pending,
             refined: false,
+            refinements: 0,
+            last_feedback: None,
+            pruned: Vec::new(),
             needs_refinement: None,
             import_repaired: false,
             amplified: false,

@@ -13,11 +13,9 @@ mod conversation;
 mod decide;
 mod generation;
 mod refine;
+pub mod triage;
 mod trial;
 mod validate;
-// Not called yet: the lead wires triage into the decision.
-#[allow(dead_code)]
-pub mod triage;
 
 pub use candidate::{Candidate, Stage, Status};
 
@@ -170,6 +168,7 @@ impl GenerateRun {
                 }
                 Phase::Trial => {
                     self.refine_all()?;
+                    self.screen_all();
                     match self.trial_batch() {
                         Some((batch, ids)) => return Ok(self.execute(BatchKind::Trial, ids, batch)),
                         None => self.phase = Phase::Amplify,
@@ -179,10 +178,13 @@ impl GenerateRun {
                     self.amplify_all()?;
                     self.phase = Phase::Validate;
                 }
-                Phase::Validate => match self.validate_batch() {
-                    Some((batch, ids)) => return Ok(self.execute(BatchKind::Validate, ids, batch)),
-                    None => self.phase = Phase::Finish,
-                },
+                Phase::Validate => {
+                    self.screen_all(); // the amplified code runs next
+                    match self.validate_batch() {
+                        Some((batch, ids)) => return Ok(self.execute(BatchKind::Validate, ids, batch)),
+                        None => self.phase = Phase::Finish,
+                    }
+                }
                 Phase::Finish => return self.finish(config),
             }
         }

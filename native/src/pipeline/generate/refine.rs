@@ -1,8 +1,10 @@
-//! The paper's refinement: a candidate that does not compile or does not run goes back to the LLM
-//! once with the compiler's or the run's feedback; what still does not compile gets imports for
-//! its unresolved names (import repair) before it is given up.
+//! The paper's refinement, cheap repairs first: a candidate that does not compile gets imports for
+//! its unresolved names (import repair, no LLM round spent on what a static fix solves); then the
+//! LLM gets the compiler's or the run's feedback, up to `refinementRounds` times and only while
+//! the errors change; then the test methods that still do not compile are dropped and the rest of
+//! the class lives; only then is it given up.
 
-use super::candidate::Status;
+use super::candidate::{Candidate, Status};
 use super::GenerateRun;
 use crate::error::CoreResult;
 use crate::protocol::{CompileDiagnostic, DiagnosticKind, TestResult};
@@ -11,7 +13,7 @@ use crate::protocol::{CompileDiagnostic, DiagnosticKind, TestResult};
 const FEEDBACK_ENTRIES: usize = 20;
 
 impl GenerateRun {
-    /// The paper's refinement: compile or run feedback back to the LLM, once per candidate.
+    /// The paper's refinement: compile or run feedback back to the LLM, one round per call.
     pub(super) fn refine_all(&mut self) -> CoreResult<()> {
         let ids: Vec<usize> = self.candidates.iter().filter(|c| c.needs_refinement.is_some()).map(|c| c.id).collect();
         for &i in &ids {
@@ -20,6 +22,7 @@ impl GenerateRun {
             let c = &mut self.candidates[i];
             c.conversation.push(message);
             c.refined = true;
+            c.refinements += 1;
         }
         let calls = ids.iter().map(|&i| self.call(&self.candidates[i], "refinement")).collect();
         let replies = self.complete(calls);
@@ -29,23 +32,47 @@ impl GenerateRun {
         Ok(())
     }
 
-    /// First the LLM (once), then imports for unresolved names, then give up.
+    /// Imports first, then the LLM while rounds are left and the errors change, then dropping the
+    /// test methods that do not compile, then give up.
     pub(super) fn compile_failed(&mut self, i: usize, diagnostics: &[CompileDiagnostic]) {
-        let can_refine = self.llm.is_some();
+        let (rounds, can_refine) = (self.settings.refinement_rounds, self.llm.is_some());
+        let code = self.candidates[i].code.clone().unwrap_or_default();
+        let repaired = self.imports.repair(&code, diagnostics);
         let c = &mut self.candidates[i];
         c.diagnostics = diagnostics.to_vec();
-        if !c.refined && can_refine {
-            c.needs_refinement = Some(("does not compile".into(), compile_feedback(diagnostics)));
+        if let Some(fixed) = repaired {
+            c.import_repaired = true;
+            c.code = Some(fixed);
+            return; // tried again at the next trial, without an LLM round
+        }
+        let feedback = compile_feedback(diagnostics);
+        if can_refine && c.wants_refinement(rounds, &feedback) {
+            c.needs_refinement = Some(("does not compile".into(), feedback));
             return;
         }
-        if !c.import_repaired {
-            c.import_repaired = true;
-            if let Some(fixed) = self.imports.repair(c.code.as_deref().unwrap_or(""), diagnostics) {
-                c.code = Some(fixed);
-                return;
-            }
+        if let Some((pruned, dropped)) = crate::mtc::prune_methods(&code, diagnostics) {
+            c.notes.push(format!(
+                "dropped {} test method(s) that did not compile: {}",
+                dropped.len(),
+                dropped.join(", ")
+            ));
+            c.pruned.extend(dropped);
+            c.code = Some(pruned);
+            return;
         }
         c.drop(Status::DidNotCompile);
+    }
+}
+
+impl Candidate {
+    /// Another LLM round: while rounds are left and the errors are not those the last round was
+    /// asked to fix (the model did not get further).
+    pub(super) fn wants_refinement(&mut self, rounds: u32, feedback: &str) -> bool {
+        if self.refinements >= rounds || self.last_feedback.as_deref() == Some(feedback) {
+            return false;
+        }
+        self.last_feedback = Some(feedback.to_string());
+        true
     }
 }
 

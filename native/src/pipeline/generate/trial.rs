@@ -9,6 +9,38 @@ use crate::mtc::shapes;
 use crate::protocol::{Batch, Results, Run, SourceText};
 
 impl GenerateRun {
+    /// Before code runs: an LLM-written test that reaches outside the sandbox (processes, files,
+    /// network, exit, reflection the class under test does not use) is not run, unless the user
+    /// allows it; a candidate that is the same MTC as an earlier one is not run twice.
+    pub(super) fn screen_all(&mut self) {
+        let allow = self.settings.allow_unsafe_tests;
+        let mut seen: Vec<(String, String)> = Vec::new();
+        for i in 0..self.candidates.len() {
+            let c = &self.candidates[i];
+            let Some(code) = c.code.as_deref() else { continue };
+            if matches!(c.stage, Stage::Decided) && c.status != Status::Kept {
+                continue;
+            }
+            let running = matches!(c.stage, Stage::Trial | Stage::Validate);
+            let cut = &c.target.class(&self.project).source;
+            let unsafe_use = (running && c.template.is_none()).then(|| crate::mtc::screen(code, cut)).flatten();
+            let fingerprint = crate::mtc::fingerprint(code);
+            let twin = seen.iter().find(|(f, _)| *f == fingerprint).map(|(_, name)| name.clone());
+            let c = &mut self.candidates[i];
+            match (unsafe_use, twin) {
+                (Some(why), _) if !allow => c.drop(Status::Unsafe(format!("{why}; set allowUnsafeTests to run it"))),
+                (Some(why), _) => {
+                    let note = format!("run although the screen stopped it (allowUnsafeTests): {why}");
+                    if !c.notes.contains(&note) {
+                        c.notes.push(note);
+                    }
+                }
+                (None, Some(first)) if c.stage == Stage::Trial => c.drop(Status::Duplicate(first)),
+                _ => seen.push((fingerprint, c.qualified_name.clone())),
+            }
+        }
+    }
+
     /// Compile every candidate at the trial stage and run it on the original code.
     pub(super) fn trial_batch(&self) -> Option<(Batch, Vec<usize>)> {
         let ids: Vec<usize> =
@@ -39,11 +71,14 @@ impl GenerateRun {
         let tests = results.runs.iter().find(|r| r.test_class == qualified && r.mutant == 0).map(|r| r.tests.clone());
         let tests = tests.unwrap_or_default();
         let broken = tests.iter().all(|t| t.status.is_broken());
-        let can_refine = self.llm.is_some();
+        let (rounds, can_refine) = (self.settings.refinement_rounds, self.llm.is_some());
         let c = &mut self.candidates[i];
-        if broken && !c.refined && can_refine {
-            c.needs_refinement = Some(("fails when run".into(), run_feedback(&tests)));
-            return;
+        if broken && can_refine {
+            let feedback = run_feedback(&tests);
+            if c.wants_refinement(rounds, &feedback) {
+                c.needs_refinement = Some(("fails when run".into(), feedback));
+                return;
+            }
         }
         let cut = c.target.class(&self.project);
         c.shapes = shapes(c.code.as_deref().unwrap_or(""), cut);

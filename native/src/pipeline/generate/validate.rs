@@ -43,8 +43,16 @@ impl GenerateRun {
     }
 
     pub(super) fn take_validation(&mut self, i: usize, results: &Results) {
+        let compilation = results.compilation_of(&self.candidates[i].file_path());
+        let compiled = compilation.map(|r| r.success);
+        if compiled == Some(false) && self.candidates[i].amplified {
+            // The amplified class gets the same static repairs; validated again in the next batch.
+            let diagnostics = compilation.map(|r| r.diagnostics.clone()).unwrap_or_default();
+            if self.repair_amplified(i, &diagnostics) {
+                return;
+            }
+        }
         let c = &mut self.candidates[i];
-        let compiled = results.compilation_of(&c.file_path()).map(|r| r.success);
         if compiled != Some(true) {
             if c.amplified && c.unamplified.is_some() {
                 c.notes.push("the amplified class did not compile; validated without amplification".into());
@@ -63,5 +71,30 @@ impl GenerateRun {
             .collect();
         c.shapes = shapes(c.code.as_deref().unwrap_or(""), c.target.class(&self.project));
         decide(c, self.settings.validation);
+    }
+
+    /// Imports, then dropping the amplified test methods that do not compile (one by one bad
+    /// input costs that input only). False when neither applies.
+    fn repair_amplified(&mut self, i: usize, diagnostics: &[crate::protocol::CompileDiagnostic]) -> bool {
+        let code = self.candidates[i].code.clone().unwrap_or_default();
+        let c = &mut self.candidates[i];
+        if let Some(fixed) = self.imports.repair(&code, diagnostics) {
+            c.import_repaired = true;
+            c.code = Some(fixed);
+            return true;
+        }
+        match crate::mtc::prune_methods(&code, diagnostics) {
+            Some((pruned, dropped)) => {
+                c.notes.push(format!(
+                    "dropped {} amplified test method(s) that did not compile: {}",
+                    dropped.len(),
+                    dropped.join(", ")
+                ));
+                c.pruned.extend(dropped);
+                c.code = Some(pruned);
+                true
+            }
+            None => false,
+        }
     }
 }

@@ -79,8 +79,9 @@ public final class Executor implements AutoCloseable {
         this.workingDirKey = fileKey(workingDir);
         this.workerCommand = workerCommand(java);
         this.workers = new WorkerPool(workerCommand, workingDir,
-                WorkerEnvironment.of(settings.environment(), settings.secretVariable()), home.resolve("worker.log"),
-                classpath.perRun());
+                WorkerEnvironment.withHome(WorkerEnvironment.of(settings.environment(), settings.secretVariable()),
+                        tmpDir),
+                home.resolve("worker.log"), classpath.perRun());
         this.shutdownHook = new Thread(this::abort, "mr-coupler-executor-shutdown");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
@@ -102,6 +103,8 @@ public final class Executor implements AutoCloseable {
                 "-XX:-UsePerfData",
                 "-Xshare:auto",
                 "-Djava.io.tmpdir=" + tmpDir,
+                // A test that writes into the user's home writes into the scratch folder instead.
+                "-Duser.home=" + tmpDir,
                 "-Dmrcoupler.outputLimit=" + settings.outputLimit(),
                 "-cp", join(classpath.jvm()),
                 WorkerClasspath.WORKER_MAIN);

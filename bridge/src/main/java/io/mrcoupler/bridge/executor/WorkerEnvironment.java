@@ -25,6 +25,13 @@ final class WorkerEnvironment {
         return env;
     }
 
+    /** {@code env} with {@code HOME} pointing into the scratch folder: generated tests are untrusted. */
+    static Map<String, String> withHome(Map<String, String> env, java.nio.file.Path home) {
+        Map<String, String> out = new TreeMap<>(env);
+        out.put("HOME", home.toString());
+        return out;
+    }
+
     static boolean isSecret(String name, String secretVariable) {
         String upper = name.toUpperCase(Locale.ROOT);
         if (secretVariable != null && upper.equals(secretVariable.toUpperCase(Locale.ROOT))) {

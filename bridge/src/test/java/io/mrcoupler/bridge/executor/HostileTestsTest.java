@@ -6,6 +6,7 @@ import static io.mrcoupler.bridge.executor.Fixture.jupiter;
 import static io.mrcoupler.bridge.executor.Fixture.test;
 import static io.mrcoupler.bridge.executor.Fixture.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mrcoupler.bridge.protocol.BatchResults;
@@ -70,6 +71,24 @@ class HostileTestsTest {
         assertEquals(2, run.tests().size(), run.toString());
         assertTrue(executor.workersStarted() > before, "a new worker replaced the dead one");
         assertStillRuns(executor);
+    }
+
+    @Test
+    void theUsersHomeIsTheScratchFolderForGeneratedTests() {
+        Path home = Path.of(System.getProperty("user.home"));
+        SourceFile source = jupiter("HomeTest", """
+                    @Test void homeIsScratch() throws Exception {
+                        java.nio.file.Path home = java.nio.file.Path.of(System.getProperty("user.home"));
+                        assertEquals(home.toString(), System.getenv("HOME"));
+                        java.nio.file.Files.writeString(home.resolve("mr-coupler-home-probe.txt"), "written");
+                        assertTrue(home.toString().contains("executor-"), home.toString());
+                    }
+                """);
+
+        RunResult run = executor.run(tests("home", source, 10_000)).runs().get(0);
+
+        assertEquals(TestResult.Status.PASSED, test(run, "homeIsScratch()").status(), run.toString());
+        assertFalse(Files.exists(home.resolve("mr-coupler-home-probe.txt")), "nothing was written into the real home");
     }
 
     @Test

@@ -93,11 +93,22 @@ impl GenerateRun {
         Ok(())
     }
 
-    pub(super) fn complete(&self, calls: Vec<Call>) -> Vec<CoreResult<Reply>> {
-        match &self.llm {
-            Some(llm) => llm.complete_all(calls),
-            None => calls.iter().map(|_| Err(crate::error::CoreError::new("no LLM is configured", ""))).collect(),
+    /// Send the calls and wait for every answer, logging each answer and each retry with its
+    /// reason (a hung service shows at its first timeout, not after the last).
+    pub(super) fn complete(&mut self, calls: Vec<Call>) -> Vec<CoreResult<Reply>> {
+        let Some(llm) = &self.llm else {
+            return calls.iter().map(|_| Err(crate::error::CoreError::new("no LLM is configured", ""))).collect();
+        };
+        let total = calls.len();
+        let mut in_flight = llm.start(calls);
+        let mut answered = 0;
+        while !in_flight.is_done() {
+            for event in in_flight.wait(std::time::Duration::from_secs(5)) {
+                answered += usize::from(matches!(event, crate::llm::Event::Finished { .. }));
+                self.log.push(event_line(&event, answered, total));
+            }
         }
+        in_flight.finish()
     }
 
     /// The built-in generator: MTCs from MR templates, already applied to ten inputs each.
@@ -168,4 +179,50 @@ fn unique_name(taken: &mut std::collections::BTreeSet<String>, package: &str, ba
     taken.insert(name.clone());
     let qualified = if package.is_empty() { name.clone() } else { format!("{package}.{name}") };
     (name, qualified)
+}
+
+/// `LLM 3/7 (generation of encryptText ~ decryptText): answered`, or the retry and its reason.
+fn event_line(event: &crate::llm::Event, answered: usize, total: usize) -> crate::protocol::LogLine {
+    use crate::llm::Event;
+    use crate::protocol::LogLine;
+    let what = |tag: &crate::llm::Tag| format!("{} of {} ~ {}", tag.phase, tag.target, tag.pair);
+    match event {
+        Event::Finished { tag, outcome: Ok(cached) } => LogLine::info(format!(
+            "LLM {answered}/{total} ({}): answered{}",
+            what(tag),
+            if *cached { " from the cache" } else { "" }
+        )),
+        Event::Finished { tag, outcome: Err(why) } => {
+            LogLine::warn(format!("LLM {answered}/{total} ({}): failed: {why}", what(tag)))
+        }
+        Event::Retrying { tag, retry } => LogLine::warn(format!(
+            "LLM request ({}): {}; retry {} of {} in {:.1} s",
+            what(tag),
+            retry.why,
+            retry.attempt,
+            retry.of,
+            retry.wait.as_secs_f64()
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::event_line;
+    use crate::llm::{Event, Retry, Tag};
+
+    fn tag() -> Tag {
+        Tag { target: "Aes#encryptText".into(), pair: "decryptText".into(), phase: "generation".into() }
+    }
+
+    #[test]
+    fn each_answer_and_each_retry_is_a_line_with_its_reason() {
+        let answered = event_line(&Event::Finished { tag: tag(), outcome: Ok(false) }, 3, 7);
+        assert_eq!(answered.message, "LLM 3/7 (generation of Aes#encryptText ~ decryptText): answered");
+        let wait = std::time::Duration::from_millis(1500);
+        let retry = Retry { attempt: 1, of: 3, why: "no answer within 120 s".into(), wait };
+        let line = event_line(&Event::Retrying { tag: tag(), retry }, 0, 7);
+        assert_eq!(line.level, crate::protocol::Level::Warn);
+        assert!(line.message.ends_with("no answer within 120 s; retry 1 of 3 in 1.5 s"), "{}", line.message);
+    }
 }

@@ -50,14 +50,7 @@ impl GenerateRun {
             c.needs_refinement = Some(("does not compile".into(), feedback));
             return;
         }
-        if let Some((pruned, dropped)) = crate::mtc::prune_methods(&code, diagnostics) {
-            c.notes.push(format!(
-                "dropped {} test method(s) that did not compile: {}",
-                dropped.len(),
-                dropped.join(", ")
-            ));
-            c.pruned.extend(dropped);
-            c.code = Some(pruned);
+        if c.prune(diagnostics) {
             return;
         }
         c.drop(Status::DidNotCompile);
@@ -65,6 +58,21 @@ impl GenerateRun {
 }
 
 impl Candidate {
+    /// Drop the test methods that do not compile (the rest of the class lives); false when an
+    /// error sits outside them or none would be left.
+    pub(super) fn prune(&mut self, diagnostics: &[CompileDiagnostic]) -> bool {
+        let code = self.code.as_deref().unwrap_or("");
+        let Some((pruned, dropped)) = crate::mtc::prune_methods(code, diagnostics) else { return false };
+        self.notes.push(format!(
+            "dropped {} test method(s) that did not compile: {}",
+            dropped.len(),
+            dropped.join(", ")
+        ));
+        self.pruned.extend(dropped);
+        self.code = Some(pruned);
+        true
+    }
+
     /// Another LLM round: while rounds are left and the errors are not those the last round was
     /// asked to fix (the model did not get further).
     pub(super) fn wants_refinement(&mut self, rounds: u32, feedback: &str) -> bool {

@@ -83,18 +83,6 @@ impl GenerateRun {
             c.code = Some(fixed);
             return true;
         }
-        match crate::mtc::prune_methods(&code, diagnostics) {
-            Some((pruned, dropped)) => {
-                c.notes.push(format!(
-                    "dropped {} amplified test method(s) that did not compile: {}",
-                    dropped.len(),
-                    dropped.join(", ")
-                ));
-                c.pruned.extend(dropped);
-                c.code = Some(pruned);
-                true
-            }
-            None => false,
-        }
+        c.prune(diagnostics)
     }
 }

@@ -13,8 +13,6 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
-import javax.tools.ToolProvider;
 
 /**
  * The built-in generator on real code written by others (run by tests/bench/builtin): for one
@@ -32,7 +30,7 @@ public final class BuiltinEvaluation {
         Path work = Paths.get(args[2]);
         String targets = args[3];
         Path out = work.resolve("out");
-        Path classes = compile(sources, work.resolve("classes"));
+        Path classes = Evaluations.compile(sources, work.resolve("classes"));
         long start = System.nanoTime();
         Action done = run(SessionConfig.MODE_GENERATE, sources, classes, out, targets);
         long generateMs = (System.nanoTime() - start) / 1_000_000;
@@ -42,7 +40,7 @@ public final class BuiltinEvaluation {
         for (int i = 4; i < args.length; i++) {
             String[] bug = args[i].split("\\|", 4);
             Path copy = work.resolve("bug-" + (i - 3));
-            copyTree(sources, copy.resolve("src"));
+            Evaluations.copyTree(sources, copy.resolve("src"));
             Path file = copy.resolve("src").resolve(bug[0]);
             String text = Files.readString(file);
             if (!text.contains(bug[1])) {
@@ -50,8 +48,8 @@ public final class BuiltinEvaluation {
                 continue;
             }
             Files.writeString(file, text.replace(bug[1], bug[2]));
-            Path bugClasses = compile(copy.resolve("src"), copy.resolve("classes"));
-            copyTree(out.resolve("generated-tests"), copy.resolve("out/generated-tests"));
+            Path bugClasses = Evaluations.compile(copy.resolve("src"), copy.resolve("classes"));
+            Evaluations.copyTree(out.resolve("generated-tests"), copy.resolve("out/generated-tests"));
             Action check = run(SessionConfig.MODE_CHECK, copy.resolve("src"), bugClasses, copy.resolve("out"), "");
             boolean found = check.failsBuild();
             planted++;
@@ -69,23 +67,7 @@ public final class BuiltinEvaluation {
         classpath.add(0, classes);
         ExecutorSettings settings = ExecutorSettings.of(classpath, List.of(sources), TestJars.launcherAndEngines(),
                 out.resolve("work"));
-        return MrCoupler.run(config, new Quiet(), settings);
-    }
-
-    /** The project compiled once with javac, as a build would have done before `generate`. */
-    private static Path compile(Path sources, Path classes) throws IOException {
-        if (Files.isDirectory(classes)) {
-            return classes;
-        }
-        List<String> args = new ArrayList<>(List.of("-nowarn", "-proc:none", "-encoding", "UTF-8", "-d", classes.toString()));
-        try (Stream<Path> files = Files.walk(sources)) {
-            files.filter(f -> f.toString().endsWith(".java")).forEach(f -> args.add(f.toString()));
-        }
-        int status = ToolProvider.getSystemJavaCompiler().run(null, null, System.err, args.toArray(String[]::new));
-        if (status != 0) {
-            throw new IllegalStateException("javac failed on " + sources);
-        }
-        return classes;
+        return MrCoupler.run(config, new QuietLog(), settings);
     }
 
     private static void report(String name, Path reportJson, long generateMs, Action done) throws IOException {
@@ -118,39 +100,5 @@ public final class BuiltinEvaluation {
         System.out.println(name + ".kept_mtcs=" + kept);
         System.out.println(name + ".kept_failing_on_original=" + keptWithFailures);
         System.out.println(name + ".generate_ms=" + generateMs);
-    }
-
-    private static void copyTree(Path from, Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path f : (Iterable<Path>) files::iterator) {
-                Path target = to.resolve(from.relativize(f).toString());
-                if (Files.isDirectory(f)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.createDirectories(target.getParent());
-                    Files.copy(f, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-                }
-            }
-        }
-    }
-
-    /** The session's lines go nowhere but errors: the figures are the output. */
-    private static final class Quiet implements LogSink {
-        @Override
-        public void debug(String message) {
-        }
-
-        @Override
-        public void info(String message) {
-        }
-
-        @Override
-        public void warn(String message) {
-        }
-
-        @Override
-        public void error(String message) {
-            System.err.println(message);
-        }
     }
 }

@@ -15,8 +15,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Stream;
-import javax.tools.ToolProvider;
 
 /**
  * Planted bugs in real code written by others (run by tests/bench/bugs): for each bug, `generate`
@@ -41,7 +39,7 @@ public final class SuspectedBugsEvaluation {
             String[] bug = args[i].split("\\|", 5);
             String id = name + ".bug" + (i - 2);
             Path copy = work.resolve("bug-" + (i - 2));
-            copyTree(sources, copy.resolve("src"));
+            Evaluations.copyTree(sources, copy.resolve("src"));
             Path file = copy.resolve("src").resolve(bug[0]);
             String text = Files.readString(file);
             if (!text.contains(bug[1])) {
@@ -107,7 +105,7 @@ public final class SuspectedBugsEvaluation {
     }
 
     private static JsonObject generate(Path sources, Path out, String target) throws IOException {
-        Path classes = compile(sources, out.resolve("classes"));
+        Path classes = Evaluations.compile(sources, out.resolve("classes"));
         SessionConfig config = SessionConfig.of(SessionConfig.MODE_GENERATE, "evaluation", sources.toString(),
                 List.of(sources.toString()), List.of(), out.toString(), target, "UTF-8").withJUnit("5");
         List<Path> classpath = new ArrayList<>(TestJars.junitApis());
@@ -116,31 +114,5 @@ public final class SuspectedBugsEvaluation {
                 out.resolve("work"));
         MrCoupler.run(config, new QuietLog(), settings);
         return JsonParser.parseString(Files.readString(out.resolve("report.json"))).getAsJsonObject();
-    }
-
-    private static Path compile(Path sources, Path classes) throws IOException {
-        List<String> args = new ArrayList<>(List.of("-nowarn", "-proc:none", "-encoding", "UTF-8", "-d", classes.toString()));
-        try (Stream<Path> files = Files.walk(sources)) {
-            files.filter(f -> f.toString().endsWith(".java")).forEach(f -> args.add(f.toString()));
-        }
-        int status = ToolProvider.getSystemJavaCompiler().run(null, null, System.err, args.toArray(String[]::new));
-        if (status != 0) {
-            throw new IllegalStateException("javac failed on " + sources);
-        }
-        return classes;
-    }
-
-    private static void copyTree(Path from, Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path f : (Iterable<Path>) files::iterator) {
-                Path target = to.resolve(from.relativize(f).toString());
-                if (Files.isDirectory(f)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.createDirectories(target.getParent());
-                    Files.copy(f, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-                }
-            }
-        }
     }
 }

@@ -77,7 +77,10 @@ impl GateReport {
     }
 
     /// One `TEST-<class>.xml` per class, as Surefire writes them.
+    /// The reports of this run, replacing those of earlier runs: a report of a class that no
+    /// longer exists must not show CI a failure that is not there.
     pub fn write_junit_xml(&self, dir: &Path) -> CoreResult<Vec<PathBuf>> {
+        remove_old_reports(dir)?;
         let mut written = Vec::new();
         for (class, tests, compile_error) in &self.suites {
             let xml = suite_xml(class, tests, compile_error.as_deref())
@@ -88,6 +91,19 @@ impl GateReport {
         }
         Ok(written)
     }
+}
+
+fn remove_old_reports(dir: &Path) -> CoreResult<()> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Ok(()) };
+    for path in entries.flatten().map(|e| e.path()) {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if name.starts_with("TEST-") && name.ends_with(".xml") {
+            std::fs::remove_file(&path).map_err(|e| {
+                CoreError::new(format!("cannot remove the old report {}: {e}", path.display()), "Check its permissions")
+            })?;
+        }
+    }
+    Ok(())
 }
 
 /// A `<testsuite>` in Surefire's format, through quick-xml's writer so every name and message is
@@ -202,6 +218,26 @@ mod tests {
                 _ => {}
             }
         }
+    }
+
+    #[test]
+    fn the_reports_of_an_earlier_run_do_not_survive_the_next() {
+        let dir = std::env::temp_dir().join(format!("mrc-gate-reports-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let stale = dir.join("TEST-com.acme.Gone_MTC1Test.xml");
+        std::fs::write(&stale, "<testsuite failures=\"5\"/>").unwrap();
+        std::fs::write(dir.join("notes.txt"), "not a report").unwrap();
+        let report = GateReport {
+            tests: 1,
+            violations: Vec::new(),
+            suites: vec![("com.acme.T".into(), vec![result(TestStatus::Passed, "")], None)],
+        };
+
+        let written = report.write_junit_xml(&dir).unwrap();
+
+        assert_eq!(written, [dir.join("TEST-com.acme.T.xml")]);
+        assert!(!stale.exists() && dir.join("notes.txt").exists());
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]

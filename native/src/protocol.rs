@@ -84,6 +84,8 @@ pub struct SessionConfig {
     pub generation: GenerationSettings,
     /// `check`: fail the build when a kept relation is violated (else only report it).
     pub fail_on_violation: bool,
+    /// `check`: fail the build when a kept MTC no longer compiles (stale).
+    pub fail_on_stale: bool,
     /// `generate`: the test source root to copy the kept MTCs into (the first one, with `export`);
     /// an existing file is never replaced.
     pub export_to: Option<PathBuf>,
@@ -162,6 +164,7 @@ impl SessionConfig {
             llm: user.llm,
             generation,
             fail_on_violation: user.fail_on_violation,
+            fail_on_stale: user.fail_on_stale,
             export_to,
             since: user.since,
             warnings: user.warnings,

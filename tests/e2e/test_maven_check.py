@@ -108,3 +108,24 @@ def test_the_gate_declared_without_a_phase_runs_in_verify(copy_project, mvn, scr
     assert not verify.succeeded, verify
     assert "mr-coupler-maven-plugin:0.1.0-SNAPSHOT:check (default)" in verify.output, verify
     assert "kept metamorphic relation(s) violated" in verify.output, verify
+
+
+def test_a_kept_mtc_that_no_longer_compiles_is_stale_with_the_compilers_error(copy_project, mvn, scripted_llm):
+    project = copy_project("example")
+    generated = mvn(project, "mr-coupler:generate", f"-Dmrcoupler.targets={AES_TARGET}",
+                    *maven_llm_args(scripted_llm("aes-example.json")), env=llm_env())
+    assert generated.succeeded, generated
+    # Rename a method the kept MTC calls, in the project's own code and tests (they still compile).
+    for path in (project.joinpath(*AES_SOURCE), project / "src/test/java/com/acme/crypto/AESEncryptionTest.java"):
+        path.write_text(path.read_text(encoding="utf-8").replace("encryptWithDefaultKey", "encryptDefault"),
+                        encoding="utf-8")
+
+    stale = mvn(project, "mr-coupler:check")
+    lenient = mvn(project, "mr-coupler:check", "-Dmrcoupler.failOnStale=false")
+
+    assert not stale.succeeded, stale
+    errors = "\n".join(stale.lines("[ERROR]"))
+    assert "stale" in errors and "cannot find symbol" in errors and "generate again" in errors, stale
+    assert "0 violated, 1 stale" in stale.output, stale
+    assert "source value" not in errors, "the first error, not a javac warning"
+    assert lenient.succeeded, lenient

@@ -114,17 +114,38 @@ impl GateRun {
         for v in &report.violations {
             log.push(LogLine::warn(describe(v)));
         }
-        let message = if violated == 0 {
-            format!("all {} kept metamorphic relation(s) hold", report.tests)
-        } else {
-            let first = report.violations.first().map(describe).unwrap_or_default();
-            format!("{violated} kept metamorphic relation(s) violated; the first:\n{first}")
-        };
+        for st in &report.stale {
+            log.push(LogLine::warn(format!("stale: {} no longer compiles ({}); {REGENERATE}", st.class, st.error)));
+        }
+        let fail = (violated > 0 && config.fail_on_violation) || (!report.stale.is_empty() && config.fail_on_stale);
+        let message = verdict_message(&report);
         let mut action =
             Action::done(progress(&message), log, outputs.iter().map(|p| p.display().to_string()).collect());
-        action.verdict = Some(Verdict { fail_build: violated > 0 && config.fail_on_violation, message });
+        action.verdict = Some(Verdict { fail_build: fail, message });
         Ok(action)
     }
+}
+
+const REGENERATE: &str = "the code it calls changed: run generate again for its target (or delete it)";
+
+/// The gate's one-paragraph answer: what held, what was violated (the first in full), what is stale.
+fn verdict_message(report: &GateReport) -> String {
+    let violated = report.violations.len();
+    let mut message = if violated == 0 {
+        format!("all {} kept metamorphic relation(s) hold", report.tests)
+    } else {
+        let first = report.violations.first().map(describe).unwrap_or_default();
+        format!("{violated} kept metamorphic relation(s) violated; the first:\n{first}")
+    };
+    if let Some(first) = report.stale.first() {
+        message.push_str(&format!(
+            "\n{} kept MTC class(es) stale, e.g. {}: {}; {REGENERATE}",
+            report.stale.len(),
+            first.class,
+            first.error
+        ));
+    }
+    message
 }
 
 fn describe(v: &Violation) -> String {

@@ -4,7 +4,7 @@
 use crate::context::code_of;
 use crate::error::{CoreError, CoreResult};
 use crate::java_model::parse_str;
-use crate::protocol::{Results, SourceText, TestResult, TestStatus};
+use crate::protocol::{DiagnosticKind, Results, SourceText, TestResult, TestStatus};
 use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
 use quick_xml::Writer;
 use std::path::{Path, PathBuf};
@@ -18,29 +18,34 @@ pub struct Violation {
     pub code: String,
 }
 
+/// A kept MTC that no longer compiles against the current code: the code it calls changed, so it
+/// must be generated again; no relation was checked, none was violated.
+pub struct Stale {
+    pub class: String,
+    /// The compiler's first error (never a warning).
+    pub error: String,
+}
+
 pub struct GateReport {
     pub tests: usize,
     pub violations: Vec<Violation>,
+    pub stale: Vec<Stale>,
     suites: Vec<(String, Vec<TestResult>, Option<String>)>,
 }
 
 impl GateReport {
     pub fn build(sources: &[SourceText], results: &Results) -> Self {
-        let mut report = GateReport { tests: 0, violations: Vec::new(), suites: Vec::new() };
+        let mut report = GateReport { tests: 0, violations: Vec::new(), stale: Vec::new(), suites: Vec::new() };
         for source in sources {
             let class = source.path.trim_end_matches(".java").replace('/', ".");
             let compiled = results.compilation_of(&source.path);
             if compiled.is_some_and(|c| !c.success) || compiled.is_none() {
-                let first =
-                    compiled.and_then(|c| c.diagnostics.first()).map(|d| format!("line {}: {}", d.line, d.message));
-                let what = format!("no longer compiles against the current code: {}", first.unwrap_or_default());
-                report.violations.push(Violation {
-                    class: class.clone(),
-                    method: "<compile>".into(),
-                    what: what.clone(),
-                    code: String::new(),
-                });
-                report.suites.push((class, Vec::new(), Some(what)));
+                let first = compiled
+                    .and_then(|c| c.diagnostics.iter().find(|d| d.kind == DiagnosticKind::Error))
+                    .map(|d| format!("line {}: {}", d.line, d.message));
+                let error = first.unwrap_or_else(|| "the executor did not compile it".into());
+                report.suites.push((class.clone(), Vec::new(), Some(format!("no longer compiles: {error}"))));
+                report.stale.push(Stale { class, error });
                 continue;
             }
             let tests: Vec<TestResult> =
@@ -69,10 +74,11 @@ impl GateReport {
 
     pub fn summary_lines(&self) -> Vec<String> {
         vec![format!(
-            "MR-Coupler check: {} kept MTC method(s) in {} class(es), {} violated",
+            "MR-Coupler check: {} kept MTC method(s) in {} class(es) run, {} violated, {} stale",
             self.tests,
-            self.suites.len(),
-            self.violations.len()
+            self.suites.len() - self.stale.len(),
+            self.violations.len(),
+            self.stale.len()
         )]
     }
 
@@ -230,6 +236,7 @@ mod tests {
         let report = GateReport {
             tests: 1,
             violations: Vec::new(),
+            stale: Vec::new(),
             suites: vec![("com.acme.T".into(), vec![result(TestStatus::Passed, "")], None)],
         };
 

@@ -24,6 +24,7 @@ pub struct UserSettings {
     /// With JUnit 5; the build says which JUnit the project has.
     pub generation: GenerationSettings,
     pub fail_on_violation: bool,
+    pub fail_on_stale: bool,
     pub export: bool,
     pub since: Option<String>,
     /// For the log: names that are no setting (Gradle passes the user's `-Pmrcoupler.*` as typed).
@@ -71,6 +72,7 @@ fn build(v: &Values, tool: BuildTool) -> CoreResult<UserSettings> {
         llm: if builtin { None } else { llm },
         generation: generation(v),
         fail_on_violation: v.bool("failOnViolation"),
+        fail_on_stale: v.bool("failOnStale"),
         export: v.bool("export"),
         since: v.text("since"),
         warnings: Vec::new(),

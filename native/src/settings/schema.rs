@@ -134,6 +134,9 @@ pub static SETTINGS: &[Setting] = &[
          `src/test/java`); a file that exists there already is never replaced."),
     setting("failOnViolation", Kind::Bool, value("true"), CHECK,
         "Fail the build when a kept relation is violated; `false` only reports it."),
+    setting("failOnStale", Kind::Bool, value("true"), CHECK,
+        "Fail the build when a kept MTC no longer compiles against the current code (stale: the code it \
+         calls changed and it must be generated again); `false` only reports it."),
     setting("since", Kind::Text, unset("check what earlier runs kept, generating nothing"), CHECK,
         "A git revision: first generate metamorphic tests for the target methods changed since it (with \
          the LLM and generation settings of `generate`), then check."),

@@ -93,6 +93,8 @@ pub struct GenerationSettings {
     pub amplification_inputs: usize,
     /// Coupled methods tried per target, best-ranked first; None: all.
     pub max_pairs_per_target: Option<usize>,
+    /// `ranked` (default) or `algorithm1`, the paper's Algorithm 1 unchanged (coupling/mod.rs).
+    pub coupling_ranking: crate::coupling::Ranking,
     pub examples_per_method: usize,
     pub exclude_relating_tests: bool,
     pub prompt_token_budget: usize,
@@ -112,6 +114,7 @@ impl Default for GenerationSettings {
             baseline_candidates: 8,
             amplification_inputs: 10,
             max_pairs_per_target: None,
+            coupling_ranking: crate::coupling::Ranking::default(),
             examples_per_method: 3,
             exclude_relating_tests: false,
             prompt_token_budget: 12_000,

@@ -50,7 +50,8 @@ fn config(port: u16, out: &Path, export: &Path) -> String {
         "outputDir": out, "targets": "com.acme.crypto.AESEncryption#encryptText",
         "llm": {"baseUrl": format!("http://127.0.0.1:{port}/v1"), "model": "deepseek-chat", "apiKeyEnv": "MRC_TEST_GENERATE_KEY",
                 "pricePerMillionPrompt": 0.27, "pricePerMillionCompletion": 1.1, "retryBaseMillis": 10},
-        "generation": {"maxPairsPerTarget": 2},
+        // The scripted conversation answers the first two pairs Algorithm 1 ranks.
+        "generation": {"maxPairsPerTarget": 2, "couplingRanking": "algorithm1"},
         "exportTo": export,
     })
     .to_string()

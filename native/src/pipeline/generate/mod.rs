@@ -14,7 +14,7 @@ mod steps;
 
 pub use candidate::{Candidate, Stage, Status};
 
-use super::analyse::{analyse_all, load_targets};
+use super::analyse::{analyse_all, coupling_options, load_targets};
 use super::mutants::mutants_for;
 use super::schemata::SchemataCheck;
 use crate::context::TestIndex;
@@ -102,16 +102,17 @@ impl GenerateRun {
             settings.amplification = false; // built-in MRs come with their ten inputs
         }
         let (mut project, targets) = load_targets(config, specs)?;
-        let analyses = analyse_all(&project, &targets);
+        let tests = TestIndex::load(&config.test_source_roots, config.source_encoding.as_deref());
+        let analyses = analyse_all(&project, &targets, &coupling_options(config), Some(tests.project()));
         let schemata = if settings.validation {
-            Some(SchemataCheck::new(mutants_for(&project, &targets, MutationScope::Pair, config)?))
+            let mutants = mutants_for(&project, &targets, MutationScope::Pair, config, Some(tests.project()))?;
+            Some(SchemataCheck::new(mutants))
         } else {
             None
         };
         // Import repair looks names up in every source of the project, not only the targets'.
         let all = project.all_files();
         project.parse(all);
-        let tests = TestIndex::load(&config.test_source_roots, config.source_encoding.as_deref());
         let imports = ImportIndex::from_projects(&[&project, tests.project()]);
         let taken_names = project.classes().chain(tests.project().classes()).map(|c| c.name.clone()).collect();
         let llm = llm_settings.map(|l| Llm::new(l, config.output_dir.join("llm-cache"))).transpose()?;
@@ -288,7 +289,7 @@ impl GenerateRun {
                     .coupled
                     .iter()
                     .map(|c| CoupledReport {
-                        method: class.methods[c.method].signature(),
+                        method: c.model(class).signature(),
                         score: (c.score * 100.0).round() / 100.0,
                         features: c.features.iter().map(|f| f.sentence.clone()).collect(),
                     })

@@ -46,7 +46,9 @@ class GenerateSessionTest {
                     .getAsJsonObject();
             llm.addProperty("baseUrl", "http://127.0.0.1:" + port + "/v1");
             config.add("llm", llm);
-            config.add("generation", JsonParser.parseString("{\"maxPairsPerTarget\": 2}"));
+            // The scripted conversation answers the first two pairs Algorithm 1 ranks.
+            config.add("generation",
+                    JsonParser.parseString("{\"maxPairsPerTarget\": 2, \"couplingRanking\": \"algorithm1\"}"));
             ExecutorSettings settings = ExampleProject.executor(out);
             RecordingSink sink = new RecordingSink();
 

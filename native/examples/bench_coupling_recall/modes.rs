@@ -129,6 +129,8 @@ pub fn evaluate(
     mut vectors: Option<&mut std::fs::File>,
 ) -> Evaluation {
     let mut tallies: Vec<(String, Tally)> = MODES.iter().map(|m| (m.name.to_string(), Tally::default())).collect();
+    // The same per pair shape (see `shape`), named `<mode>.<shape>_pairs`.
+    let mut by_shape: BTreeMap<String, Tally> = BTreeMap::new();
     let mut features: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     for (id, pair) in pairs.iter().enumerate() {
         for (slot, mode) in MODES.iter().enumerate() {
@@ -141,6 +143,7 @@ pub fn evaluate(
                 Ranking::Ranked => analysis.coupled.iter().take(MAX_SELECTED).filter(|c| c.score >= MIN_SCORE).count(),
             };
             tallies[slot].1.record(rank, selected);
+            by_shape.entry(format!("{}.{}_pairs", mode.name, shape(main, pair))).or_default().record(rank, selected);
             if mode.name == "ranked" {
                 for (c, m) in analysis.coupled.iter().zip(&order) {
                     for f in &c.features {
@@ -157,7 +160,21 @@ pub fn evaluate(
             }
         }
     }
+    tallies.extend(by_shape);
     Evaluation { tallies, features }
+}
+
+/// `factory`: a static target whose result the partner is called on (`ImmutableList.of(..)` then
+/// `asList()`): the test builds an object, then observes it. `other`: every other pair.
+fn shape(main: &Main, pair: &MinedPair) -> &'static str {
+    let target = &pair.target.class.get(main.project).methods[pair.target.method];
+    let partner = &pair.partners[0];
+    let partner = &partner.class.get(main.project).methods[partner.method];
+    if target.is_static() && !partner.is_static() {
+        "factory"
+    } else {
+        "other"
+    }
 }
 
 /// The analysis of the pair's target in a mode, uncut (the cut is applied by the caller).
@@ -217,8 +234,9 @@ fn dump_pair(
     let partner = &pair.partners[0];
     let partner_class = partner.class.get(main.project);
     let owner = if partner.class == pair.target.class { String::new() } else { format!("{}.", partner_class.name) };
+    let shape = shape(main, pair);
     println!(
-        "#pair {name} {} rank={} of={selected} {}#{} -> {owner}{} [{}]",
+        "#pair {name} {} rank={} of={selected} shape={shape} {}#{} -> {owner}{} [{}]",
         mode.name,
         rank.map_or("-".to_string(), |r| (r + 1).to_string()),
         class.name,

@@ -113,6 +113,8 @@ pub struct GenerationSettings {
     pub amplification_inputs: usize,
     /// Coupled methods tried per target, best-ranked first; None: all.
     pub max_pairs_per_target: Option<usize>,
+    /// `ranked` (default) or `algorithm1`, the paper's Algorithm 1 unchanged (coupling/mod.rs).
+    pub coupling_ranking: crate::coupling::Ranking,
     pub examples_per_method: usize,
     pub exclude_relating_tests: bool,
     pub prompt_token_budget: usize,

@@ -88,3 +88,70 @@ fn the_skeleton_shows_the_imports_and_how_to_build_the_parameter_types() {
     assert!(!c.skeleton.contains("origin()"), "not public: {}", c.skeleton);
     assert!(!c.skeleton.contains("getLat"), "not a builder: {}", c.skeleton);
 }
+
+/// The ranked fixtures: CountingStore with its superclass, Codec with its tests.
+fn ranked_fixture(relative: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ranked").join(relative)
+}
+
+#[test]
+fn an_inherited_coupled_method_shows_its_own_code_and_says_where_it_is_declared() {
+    use mr_coupler::coupling::hierarchy::{load_superclasses, ClassRef, Hierarchy};
+    use mr_coupler::coupling::{analyse_targets, ClassInput, CouplingOptions};
+    let mut project = mr_coupler::java_model::Project::new(&[ranked_fixture("main")]);
+    project.parse(vec![ranked_fixture("main/com/acme/store/CountingStore.java")]);
+    let store = ClassRef { file: 0, class: 0 };
+    load_superclasses(&mut project, &[store]);
+    let hierarchy = Hierarchy::new(&project);
+    let class = store.get(&project);
+    let superclasses = hierarchy.superclasses(&project, store).iter().map(|c| c.get(&project)).collect();
+    let target = class.methods.iter().position(|m| m.name == "addTwice").unwrap();
+    let input = ClassInput { class, superclasses, tests: None };
+    let analysis = analyse_targets(&input, &[target], &CouplingOptions::default()).remove(0);
+    let contains = analysis.coupled.iter().find(|c| c.model(class).name == "contains").unwrap();
+    let tests = TestIndex::load(&[], None);
+    let c = pair_context(class, target, Some(contains), &tests, &ContextOptions::default(), &project);
+    assert!(c.coupled_code.starts_with("public boolean contains(E item) {"), "{}", c.coupled_code);
+    assert!(
+        c.features
+            .starts_with("### Declaration:\n* `contains` is inherited from the superclass `com.acme.base.BaseStore`"),
+        "{}",
+        c.features
+    );
+    assert!(
+        c.features.contains("### Intention:\n* `addTwice` and `contains` are named as complementary"),
+        "{}",
+        c.features
+    );
+}
+
+#[test]
+fn co_usage_is_told_under_its_own_heading() {
+    use mr_coupler::coupling::{analyse_targets, ClassInput, CouplingOptions, Tests};
+    let file = parse_file(&ranked_fixture("main/com/acme/codec/Codec.java"));
+    let codec = &file.classes[0];
+    let tests = TestIndex::load(&[ranked_fixture("test")], None);
+    let input = ClassInput {
+        class: codec,
+        superclasses: Vec::new(),
+        tests: Some(Tests { project: tests.project(), exclude: None }),
+    };
+    let target = codec.methods.iter().position(|m| m.name == "encode").unwrap();
+    let analysis = analyse_targets(&input, &[target], &CouplingOptions::default()).remove(0);
+    let text = mr_coupler::context::features_text(&analysis.coupled[0]);
+    assert!(
+        text.ends_with(
+            "### Usage in the project's tests:\n* the project's tests call `encode` and `decode` together in 1 test \
+             method (e.g. `CodecTest.roundTrip`): developers already relate them."
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn only_the_tests_that_mention_a_class_are_parsed_for_its_co_usage() {
+    let with = TestIndex::load_mentioning(&[ranked_fixture("test")], None, &["Codec"]);
+    assert_eq!(with.project().files.len(), 1);
+    let without = TestIndex::load_mentioning(&[ranked_fixture("test")], None, &["Ledger"]);
+    assert!(without.project().files.is_empty());
+}

@@ -54,6 +54,8 @@ fn config(port: u16, out: &Path, export: &Path) -> String {
             "llm.baseUrl": format!("http://127.0.0.1:{port}/v1"), "llm.model": "deepseek-chat",
             "llm.apiKeyEnv": "MRC_TEST_GENERATE_KEY", "llm.pricePerMillionPrompt": "0.27",
             "llm.pricePerMillionCompletion": "1.1", "llm.retryBaseMillis": "10", "maxPairsPerTarget": "2", "export": "true",
+            // The scripted conversation answers the first two pairs Algorithm 1 ranks.
+            "couplingRanking": "algorithm1",
         },
     })
     .to_string()

@@ -20,38 +20,95 @@ fn config(targets: &str, out: &std::path::Path) -> String {
     .to_string()
 }
 
-#[test]
-fn couplings_session_writes_the_report_and_says_done() {
-    let out = std::env::temp_dir().join(format!("mrc-session-{}", std::process::id()));
-    let handle =
-        sessions::open(&config("com.acme.AESEncryption#encryptText, com.acme.ElementStore#insertElement", &out))
-            .unwrap();
+/// Run a couplings session to its end: the log lines and couplings.json.
+fn run(config: &str, out: &std::path::Path) -> (Vec<String>, Value) {
+    let handle = sessions::open(config).unwrap();
     let action: Value = serde_json::from_str(&sessions::next(handle, r#"{"version":1}"#).unwrap()).unwrap();
     sessions::close(handle);
     assert_eq!(action["kind"], "done");
     assert_eq!(action["progress"]["targetsTotal"], 2);
-    let log: Vec<&str> = action["log"].as_array().unwrap().iter().map(|l| l["message"].as_str().unwrap()).collect();
+    let log = action["log"].as_array().unwrap().iter().map(|l| l["message"].as_str().unwrap().to_string()).collect();
+    let report = serde_json::from_str(&std::fs::read_to_string(out.join("couplings.json")).unwrap()).unwrap();
+    (log, report)
+}
+
+const TARGETS: &str = "com.acme.AESEncryption#encryptText, com.acme.ElementStore#insertElement";
+
+#[test]
+fn couplings_session_writes_the_report_and_says_done() {
+    let out = std::env::temp_dir().join(format!("mrc-session-{}", std::process::id()));
+    let (log, report) = run(&config(TARGETS, &out), &out);
     assert!(log.iter().any(|l| l.contains("/nonexistent/src/main/java does not exist")), "{log:?}");
+    // Ranked (the default): the private helper and the constructor are no candidates.
     assert!(
-        log.iter()
-            .any(|l| l.starts_with("com.acme.AESEncryption#encryptText(String, SecretKey): 3 candidates, 1 coupled")),
+        log.iter().any(|l| l
+            .starts_with("com.acme.AESEncryption#encryptText(String, SecretKey): 3 candidates, 2 coupled (ranked)")),
         "{log:?}"
     );
-    assert!(log.iter().any(|l| l.contains("1. decryptText(byte[], SecretKey)  shared name and type")), "{log:?}");
+    let first =
+        log.iter().find(|l| l.starts_with("  1. decryptText(byte[], SecretKey)  score ")).expect("decryptText first");
+    assert!(
+        first.contains("inverse names (encrypt/decrypt)") && first.contains("round trip (byte[], String)"),
+        "{first}"
+    );
+    assert!(
+        log.iter().any(|l| l.contains("isEmpty()") && l.contains("data dependency (elements via size)")),
+        "{log:?}"
+    );
 
-    let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("couplings.json")).unwrap()).unwrap();
     let aes = &report["targets"][0];
     assert_eq!(aes["class"], "com.acme.AESEncryption");
     assert_eq!(aes["method"], "encryptText");
     assert_eq!(aes["params"], serde_json::json!(["String", "SecretKey"]));
+    assert_eq!(aes["ranking"], "ranked");
+    let decrypt = &aes["coupled"][0];
+    assert_eq!(decrypt["method"], "decryptText");
+    let kinds: Vec<&str> =
+        decrypt["features"].as_array().unwrap().iter().map(|f| f["kind"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["sharedNameAndType", "complementaryNames", "typeFlow", "sharedInvokedApi"]);
+    assert_eq!(decrypt["features"][1]["evidence"]["words"], serde_json::json!(["encrypt", "decrypt"]));
+    assert_eq!(decrypt["features"][2]["evidence"]["direction"], "both");
+    let sum: f64 = decrypt["features"].as_array().unwrap().iter().map(|f| f["score"].as_f64().unwrap()).sum();
+    assert!((sum - decrypt["score"].as_f64().unwrap()).abs() < 0.05, "the features' scores add up: {decrypt}");
+    let store = &report["targets"][1];
+    assert!(store["coupled"].as_array().unwrap().iter().any(|c| c["method"] == "getElements"));
+    std::fs::remove_dir_all(&out).ok();
+}
+
+#[test]
+fn the_algorithm1_setting_runs_the_papers_algorithm_unchanged() {
+    let out = std::env::temp_dir().join(format!("mrc-session-a1-{}", std::process::id()));
+    let mut config: Value = serde_json::from_str(&config(TARGETS, &out)).unwrap();
+    config["settings"] = serde_json::json!({"couplingRanking": "algorithm1"});
+    let (log, report) = run(&config.to_string(), &out);
+    assert!(
+        log.iter().any(|l| l.starts_with(
+            "com.acme.AESEncryption#encryptText(String, SecretKey): 3 candidates, 1 coupled (algorithm1)"
+        )),
+        "{log:?}"
+    );
+    assert!(
+        log.iter().any(|l| l.contains("1. decryptText(byte[], SecretKey)  score 3.50: shared name and type")),
+        "{log:?}"
+    );
+    let aes = &report["targets"][0];
+    assert_eq!(aes["ranking"], "algorithm1");
     assert_eq!(aes["candidates"], 3);
     assert_eq!(aes["coupled"][0]["method"], "decryptText");
     assert_eq!(aes["coupled"][0]["features"][0]["kind"], "sharedNameAndType");
     assert_eq!(aes["coupled"][0]["features"][1]["evidence"]["apis"][1], "Cipher.getInstance");
     let store = &report["targets"][1];
-    assert_eq!(store["method"], "insertElement");
     assert!(store["coupled"].as_array().unwrap().iter().any(|c| c["method"] == "getElements"));
     std::fs::remove_dir_all(&out).ok();
+}
+
+#[test]
+fn an_unknown_coupling_ranking_is_an_error_naming_the_setting() {
+    let out = std::env::temp_dir();
+    let mut config: Value = serde_json::from_str(&config(TARGETS, &out)).unwrap();
+    config["settings"] = serde_json::json!({"couplingRanking": "best"});
+    let err = sessions::open(&config.to_string()).unwrap_err().to_string();
+    assert!(err.contains("couplingRanking") && err.contains("ranked") && err.contains("algorithm1"), "{err}");
 }
 
 #[test]
@@ -291,4 +348,29 @@ fn since_generates_for_the_methods_changed_since_a_revision_before_checking() {
     .to_string();
     assert!(err.contains("no-such-revision") && err.contains("git checkout"), "{err}");
     std::fs::remove_dir_all(&repo).ok();
+}
+
+#[test]
+fn the_ranked_session_reads_superclasses_and_the_tests_that_use_the_class() {
+    let out = std::env::temp_dir().join(format!("mrc-session-ranked-{}", std::process::id()));
+    let config = serde_json::json!({
+        "version": 1, "mode": "couplings", "projectDir": fixture_path("ranked"),
+        "sourceRoots": [fixture_path("ranked/main")], "testSourceRoots": [fixture_path("ranked/test")],
+        "outputDir": out, "targets": "com.acme.store.CountingStore#addTwice, com.acme.codec.Codec#encode",
+    });
+    let handle = sessions::open(&config.to_string()).unwrap();
+    let action: Value = serde_json::from_str(&sessions::next(handle, r#"{"version":1}"#).unwrap()).unwrap();
+    sessions::close(handle);
+    let log: Vec<&str> = action["log"].as_array().unwrap().iter().map(|l| l["message"].as_str().unwrap()).collect();
+    assert!(log.iter().any(|l| l.contains("contains(E) [from BaseStore]  score ")), "{log:?}");
+    assert!(log.iter().any(|l| l.contains("1. decode(byte[])") && l.contains("co-used in 1 test(s)")), "{log:?}");
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("couplings.json")).unwrap()).unwrap();
+    let store = &report["targets"][0];
+    let contains = store["coupled"].as_array().unwrap().iter().find(|c| c["method"] == "contains").unwrap();
+    assert_eq!(contains["declaredIn"], "com.acme.base.BaseStore");
+    let decode = &report["targets"][1]["coupled"][0];
+    let usage = decode["features"].as_array().unwrap().iter().find(|f| f["kind"] == "coUsage").unwrap();
+    assert_eq!(usage["group"], "usage");
+    assert_eq!(usage["evidence"]["tests"], serde_json::json!(["CodecTest.roundTrip"]));
+    std::fs::remove_dir_all(&out).ok();
 }

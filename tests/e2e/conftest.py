@@ -146,12 +146,13 @@ def gradle(gradle_user_home, gradle_env_user_homes):
 def gradle_llm_args(llm, *more):
     """The `-P` options that point `gradle generateMetamorphicTests` at a running ScriptedLlm, with the
     settings of the recorded AES conversation (bridge/.../GenerateSessionTest.java): its model, the key
-    variable of `llm_env()`, and the two best-ranked pairs of encryptText."""
+    variable of `llm_env()`, and the two pairs of encryptText Algorithm 1 ranks first."""
     return [
         f"-Pmrcoupler.llm.baseUrl={llm.base_url}",
         "-Pmrcoupler.llm.model=deepseek-chat",
         "-Pmrcoupler.llm.apiKeyEnv=MRC_E2E_LLM_KEY",
         "-Pmrcoupler.maxPairsPerTarget=2",
+        "-Pmrcoupler.couplingRanking=algorithm1",
         *more,
     ]
 
@@ -243,12 +244,13 @@ AES_MTC = "com.acme.crypto.AESEncryption_encryptText_MTC1Test"  # the kept MTC o
 def maven_llm_args(llm, *more):
     """The `-D` options that point `mvn mr-coupler:generate` at a running ScriptedLlm, with the
     settings of the recorded AES conversation (bridge/.../GenerateSessionTest.java): its model, the
-    key variable of `llm_env()`, and the two best-ranked pairs of encryptText."""
+    key variable of `llm_env()`, and the two pairs of encryptText Algorithm 1 ranks first."""
     return [
         f"-Dmrcoupler.llm.baseUrl={llm.base_url}",
         "-Dmrcoupler.llm.model=deepseek-chat",
         "-Dmrcoupler.llm.apiKeyEnv=MRC_E2E_LLM_KEY",
         "-Dmrcoupler.maxPairsPerTarget=2",
+        "-Dmrcoupler.couplingRanking=algorithm1",
         *more,
     ]
 

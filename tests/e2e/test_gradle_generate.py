@@ -61,6 +61,7 @@ mrCoupler {{
         pricePerMillionCompletion = 1.1
     }}
     maxPairsPerTarget = 2
+    couplingRanking = 'algorithm1'  // the recorded conversation answers Algorithm 1's first two pairs
     export = true
 }}
 """)

@@ -12,7 +12,6 @@ AES_SOURCE = ("src", "main", "java", "com", "acme", "crypto", "AESEncryption.jav
 DECRYPT = "return new String(aesCipher.doFinal(byteCipherText), StandardCharsets.UTF_8);"
 # A realistic slip: decrypting trims, so a round trip loses the blanks around the plain text.
 TRIMMED = "return new String(aesCipher.doFinal(byteCipherText), StandardCharsets.UTF_8).trim();"
-ROUND_TRIP_TEST = ("com", "acme", "crypto", "AESEncryption_encryptText_MTC2Test.java")
 
 
 def plant(project):
@@ -39,15 +38,15 @@ def test_a_planted_bug_is_reported_with_a_reproducing_test_that_fails_in_mvn_tes
     assert any("plainText" in i for i in bug["inputs"]), bug
     assert report["targets"][0]["suspectedBugs"] == report["suspectedBugs"]
     assert "Suspected bugs (1)" in (out / "report.html").read_text(encoding="utf-8")
-    reproducer = out.joinpath("suspected-bugs", *ROUND_TRIP_TEST)
+    reproducer = out / "suspected-bugs" / "com" / "acme" / "crypto" / (bug["test"].split("#")[0].rsplit(".", 1)[1] + ".java")
     assert bug["reproducer"] == str(reproducer) and reproducer.is_file(), bug
 
     # Copied into the project's tests, the reproducer fails with plain `mvn test`; it is never
     # written there by MR-Coupler itself.
-    tests = project.joinpath("src", "test", "java", *ROUND_TRIP_TEST)
+    tests = project / "src" / "test" / "java" / "com" / "acme" / "crypto" / reproducer.name
     assert not tests.exists()
     shutil.copy(reproducer, tests)
-    run = mvn(project, "test", "-Dtest=AESEncryption_encryptText_MTC2Test")
+    run = mvn(project, "test", f"-Dtest={reproducer.stem}")
     assert not run.succeeded and "Tests run:" in run.output and "FAILURE" in run.output, run
 
 

@@ -56,7 +56,7 @@ pub fn mtcs(
     let t = &class.methods[target];
     let mut found: Vec<(Option<usize>, Mr)> = Vec::new();
     for c in &analysis.coupled {
-        let pair = Pair { caller: &caller, target: t, coupled: Some((&class.methods[c.method], c)) };
+        let pair = Pair { caller: &caller, target: t, coupled: Some((c.model(class), c)) };
         found.extend(PAIR_TEMPLATES.iter().filter_map(|template| template(&pair)).map(|mr| (Some(c.method), mr)));
     }
     let alone = Pair { caller: &caller, target: t, coupled: None };

@@ -24,6 +24,25 @@ impl TestIndex {
         TestIndex { tests }
     }
 
+    /// Parse only the test sources co-usage reads for these classes (by simple name): per class,
+    /// the few that mention it most (`coupling::most_mentioning`), at a fraction of parsing every
+    /// test. A file that cannot be read is left out here and reported by no one: it has no tests
+    /// the build could run either.
+    pub fn load_mentioning(roots: &[std::path::PathBuf], encoding: Option<&str>, names: &[&str]) -> Self {
+        let mut tests = Project::new(roots).with_encoding(encoding);
+        let files = tests.all_files();
+        let texts: Vec<String> = files
+            .iter()
+            .map(|f| std::fs::read(f).map(|b| String::from_utf8_lossy(&b).into_owned()).unwrap_or_default())
+            .collect();
+        let sources: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let mut chosen: Vec<usize> = names.iter().flat_map(|n| crate::coupling::most_mentioning(&sources, n)).collect();
+        chosen.sort();
+        chosen.dedup();
+        tests.parse(chosen.into_iter().map(|i| files[i].clone()).collect());
+        TestIndex { tests }
+    }
+
     /// The parsed test sources.
     pub fn project(&self) -> &Project {
         &self.tests

@@ -60,7 +60,7 @@ pub fn pair_context(
     project: &Project,
 ) -> PairContext {
     let t = &class.methods[target];
-    let c = coupled.map(|c| &class.methods[c.method]);
+    let c = coupled.map(|c| c.model(class));
     let relates_pair =
         |m: &crate::java_model::MethodModel| c.is_some_and(|c| invokes(m, class, t) && invokes(m, class, c));
     let skip: &dyn Fn(&crate::java_model::MethodModel) -> bool =
@@ -82,7 +82,7 @@ pub fn pair_context(
     let mut context = PairContext {
         skeleton: with_builders(skeleton(class, true)),
         target_code: code_of(&class.source, t.byte_range),
-        coupled_code: c.map(|c| code_of(&class.source, c.byte_range)).unwrap_or_default(),
+        coupled_code: coupled.map(|c| code_of(c.source(class), c.model(class).byte_range)).unwrap_or_default(),
         features: coupled.map(features_text).unwrap_or_default(),
         examples: render_examples(&per_method),
         trimmed: Vec::new(),
@@ -113,12 +113,23 @@ fn render_examples(per_method: &[Vec<String>]) -> String {
     all.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n\n")
 }
 
-/// The paper's "Coupling features on the paired methods", grouped by intention, behavior, state.
+/// The paper's "Coupling features on the paired methods", grouped by intention, behavior, state
+/// (and, ranked, usage in the project's tests); an inherited coupled method says where it is from.
 pub fn features_text(coupled: &CoupledMethod) -> String {
     let mut out = String::new();
-    for (group, title) in
-        [(FeatureGroup::Intention, "Intention"), (FeatureGroup::Behavior, "Behavior"), (FeatureGroup::State, "State")]
-    {
+    if let Some(i) = &coupled.inherited {
+        out.push_str(&format!(
+            "### Declaration:\n* `{}` is inherited from the superclass `{}`: call it on an instance of the class \
+             under test.\n",
+            i.method.name, i.class
+        ));
+    }
+    for (group, title) in [
+        (FeatureGroup::Intention, "Intention"),
+        (FeatureGroup::Behavior, "Behavior"),
+        (FeatureGroup::State, "State"),
+        (FeatureGroup::Usage, "Usage in the project's tests"),
+    ] {
         let sentences: Vec<&str> =
             coupled.features.iter().filter(|f| f.group == group).map(|f| f.sentence.as_str()).collect();
         if !sentences.is_empty() {

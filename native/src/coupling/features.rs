@@ -1,6 +1,7 @@
 //! The three coupling features of Algorithm 1 (lines 9-25), each with its two sub-features as an
 //! if / else-if: a pair matches at most one sub-feature per feature. Each match carries its
-//! evidence and the sentence the prompt shows the LLM.
+//! evidence and the sentence the prompt shows the LLM. The ranked mode's further features
+//! (names.rs, flow.rs, usage.rs) are built on the same `Pair`.
 
 use super::facts::{ClassFacts, MethodFacts};
 use crate::java_model::MethodModel;
@@ -13,6 +14,8 @@ pub enum FeatureGroup {
     Intention,
     Behavior,
     State,
+    /// How the project's own tests use the pair (ranked mode).
+    Usage,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -30,24 +33,36 @@ pub enum FeatureKind {
     DataDependency,
     /// Feature 3 (ii): both read, or both write, a common field.
     SharedField,
+    /// Ranked mode: names of inverse or complementary operations (`encode`/`decode`, `put`/`get`,
+    /// `xToY`/`yToX`).
+    ComplementaryNames,
+    /// Ranked mode: the result of one is a parameter type of the other (both ways: a round trip).
+    TypeFlow,
+    /// Ranked mode: the project's tests call both in one test method.
+    CoUsage,
 }
 
 impl FeatureKind {
     pub fn group(self) -> FeatureGroup {
         match self {
-            FeatureKind::Overloading | FeatureKind::SharedNameAndType => FeatureGroup::Intention,
+            FeatureKind::Overloading
+            | FeatureKind::SharedNameAndType
+            | FeatureKind::ComplementaryNames
+            | FeatureKind::TypeFlow => FeatureGroup::Intention,
             FeatureKind::DirectCall | FeatureKind::SharedInvokedApi => FeatureGroup::Behavior,
             FeatureKind::DataDependency | FeatureKind::SharedField => FeatureGroup::State,
+            FeatureKind::CoUsage => FeatureGroup::Usage,
         }
     }
 
-    /// Ranking weight: overloads, calls and data flow tie two methods closer than shared names,
-    /// APIs or fields.
+    /// The order Algorithm 1's coupled methods are listed in (the paper selects, it does not
+    /// rank): overloads, calls and data flow tie two methods closer than shared names, APIs or
+    /// fields. The ranked mode weighs with `rank::weight`.
     pub fn weight(self) -> f64 {
         match self {
             FeatureKind::Overloading | FeatureKind::DirectCall | FeatureKind::DataDependency => 3.0,
-            FeatureKind::SharedNameAndType => 2.0,
-            FeatureKind::SharedInvokedApi | FeatureKind::SharedField => 1.5,
+            FeatureKind::SharedNameAndType | FeatureKind::ComplementaryNames | FeatureKind::TypeFlow => 2.0,
+            FeatureKind::SharedInvokedApi | FeatureKind::SharedField | FeatureKind::CoUsage => 1.5,
         }
     }
 }
@@ -81,6 +96,19 @@ pub struct Evidence {
     pub shared_writes: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub direction: Option<Direction>,
+    /// Getters and setters through which a method reaches a field it does not touch itself.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub via: Vec<String>,
+    /// Complementary names: the two words (the target's first) and how they relate.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub words: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub relation: Option<String>,
+    /// Co-usage: test methods that call both (the first few) and how many there are.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tests: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub test_count: Option<usize>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -101,6 +129,8 @@ pub struct Feature {
     /// How telling the evidence is, in (0, 1] (see `ClassFacts::rarity`).
     #[serde(skip)]
     pub strength: f64,
+    /// What the feature adds to the coupled method's score (weight x strength).
+    pub score: f64,
 }
 
 /// The pair under test: target and candidate, with their facts.
@@ -111,25 +141,25 @@ pub struct Pair<'a> {
 }
 
 impl<'a> Pair<'a> {
-    fn t(&self) -> &'a MethodModel {
-        &self.facts.class.methods[self.target]
+    pub(super) fn t(&self) -> &'a MethodModel {
+        self.facts.members[self.target].method
     }
-    fn c(&self) -> &'a MethodModel {
-        &self.facts.class.methods[self.coupled]
+    pub(super) fn c(&self) -> &'a MethodModel {
+        self.facts.members[self.coupled].method
     }
-    fn tf(&self) -> &'a MethodFacts {
+    pub(super) fn tf(&self) -> &'a MethodFacts {
         &self.facts.methods[self.target]
     }
-    fn cf(&self) -> &'a MethodFacts {
+    pub(super) fn cf(&self) -> &'a MethodFacts {
         &self.facts.methods[self.coupled]
     }
 
-    fn feature(&self, kind: FeatureKind, evidence: Evidence, sentence: String, strength: f64) -> Feature {
-        Feature { kind, group: kind.group(), evidence, sentence, strength }
+    pub(super) fn feature(&self, kind: FeatureKind, evidence: Evidence, sentence: String, strength: f64) -> Feature {
+        Feature { kind, group: kind.group(), evidence, sentence, strength, score: 0.0 }
     }
 
     /// Strength of shared items: the rarest one, a little more for each further one.
-    fn strength(&self, kind: &str, items: &[String]) -> f64 {
+    pub(super) fn strength(&self, kind: &str, items: &[String]) -> f64 {
         let best = items.iter().map(|i| self.facts.rarity(kind, i)).fold(0.0, f64::max);
         (best * (1.0 + 0.1 * (items.len().saturating_sub(1).min(5)) as f64)).min(1.0)
     }
@@ -202,11 +232,13 @@ impl<'a> Pair<'a> {
         Some(self.feature(FeatureKind::SharedInvokedApi, Evidence { apis, ..Evidence::default() }, sentence, strength))
     }
 
-    /// Feature 3: state interaction.
+    /// Feature 3: state interaction. Fields reached through an accessor count in the ranked
+    /// mode (Algorithm 1's facts have none) and are named in the evidence.
     pub fn state_interaction(&self) -> Option<Feature> {
         let (t, c, tf, cf) = (self.t(), self.c(), self.tf(), self.cf());
-        let c_to_t = common(&cf.writes, &tf.reads);
-        let t_to_c = common(&tf.writes, &cf.reads);
+        let (t_reads, t_writes, c_reads, c_writes) = (tf.all_reads(), tf.all_writes(), cf.all_reads(), cf.all_writes());
+        let c_to_t = common(&c_writes, &t_reads);
+        let t_to_c = common(&t_writes, &c_reads);
         if !c_to_t.is_empty() || !t_to_c.is_empty() {
             let mut parts = Vec::new();
             if !t_to_c.is_empty() {
@@ -215,20 +247,21 @@ impl<'a> Pair<'a> {
             if !c_to_t.is_empty() {
                 parts.push(format!("`{}` writes {} that `{}` reads", c.name, ticked(&c_to_t), t.name));
             }
-            let sentence = format!("{}: what one changes, the other observes.", parts.join(", and "));
-            let mut fields: Vec<String> =
+            let fields: Vec<String> =
                 t_to_c.iter().chain(&c_to_t).cloned().collect::<BTreeSet<_>>().into_iter().collect();
-            fields.sort();
+            let via = self.accessors(&fields);
+            let sentence = format!("{}{}: what one changes, the other observes.", parts.join(", and "), through(&via));
             let strength = self.strength("field", &fields);
             let evidence = Evidence {
                 fields,
                 direction: Some(direction(!t_to_c.is_empty(), !c_to_t.is_empty())),
+                via,
                 ..Evidence::default()
             };
             return Some(self.feature(FeatureKind::DataDependency, evidence, sentence, strength));
         }
-        let shared_reads = common(&tf.reads, &cf.reads);
-        let shared_writes = common(&tf.writes, &cf.writes);
+        let shared_reads = common(&t_reads, &c_reads);
+        let shared_writes = common(&t_writes, &c_writes);
         if shared_reads.is_empty() && shared_writes.is_empty() {
             return None;
         }
@@ -239,11 +272,32 @@ impl<'a> Pair<'a> {
         if !shared_writes.is_empty() {
             parts.push(format!("write {}", ticked(&shared_writes)));
         }
-        let sentence = format!("both `{}` and `{}` {}.", t.name, c.name, parts.join(" and "));
         let all: Vec<String> = shared_reads.iter().chain(&shared_writes).cloned().collect();
+        let via = self.accessors(&all);
+        let sentence = format!("both `{}` and `{}` {}{}.", t.name, c.name, parts.join(" and "), through(&via));
         let strength = self.strength("field", &all);
-        let evidence = Evidence { shared_reads, shared_writes, ..Evidence::default() };
+        let evidence = Evidence { shared_reads, shared_writes, via, ..Evidence::default() };
         Some(self.feature(FeatureKind::SharedField, evidence, sentence, strength))
+    }
+
+    /// The accessors either method goes through to reach these fields.
+    fn accessors(&self, fields: &[String]) -> Vec<String> {
+        let mut via = BTreeSet::new();
+        for f in [self.tf(), self.cf()] {
+            for field in fields {
+                via.extend(f.reads_via.get(field).cloned());
+                via.extend(f.writes_via.get(field).cloned());
+            }
+        }
+        via.into_iter().collect()
+    }
+}
+
+fn through(via: &[String]) -> String {
+    if via.is_empty() {
+        String::new()
+    } else {
+        format!(" (through {})", ticked(via))
     }
 }
 
@@ -251,7 +305,7 @@ fn common(a: &BTreeSet<String>, b: &BTreeSet<String>) -> Vec<String> {
     a.intersection(b).cloned().collect()
 }
 
-fn direction(target_acts: bool, coupled_acts: bool) -> Direction {
+pub(super) fn direction(target_acts: bool, coupled_acts: bool) -> Direction {
     match (target_acts, coupled_acts) {
         (true, true) => Direction::Both,
         (true, false) => Direction::TargetToCoupled,
@@ -259,17 +313,17 @@ fn direction(target_acts: bool, coupled_acts: bool) -> Direction {
     }
 }
 
-fn arrow(m: &MethodModel) -> String {
+pub(super) fn arrow(m: &MethodModel) -> String {
     let params: Vec<&str> = m.params.iter().map(|p| p.type_name.as_str()).collect();
     let ret = m.return_type.as_deref().unwrap_or("new instance");
     format!("`{}`: ({}) -> {}", m.name, params.join(", "), ret)
 }
 
-fn ticked(items: &[String]) -> String {
+pub(super) fn ticked(items: &[String]) -> String {
     items.iter().map(|i| format!("`{i}`")).collect::<Vec<_>>().join(", ")
 }
 
-fn plural<T>(items: &[T]) -> &'static str {
+pub(super) fn plural<T>(items: &[T]) -> &'static str {
     if items.len() == 1 {
         ""
     } else {

@@ -73,6 +73,7 @@ impl<'s> ClassCollector<'s> {
             kind,
             modifiers: modifiers_of(node, self.src),
             header: header_of(node, self.src),
+            superclass: superclass_of(node, self.src),
             fields,
             methods,
             lines: (line(node), node.end_position().row + 1),
@@ -125,6 +126,14 @@ fn members_of(class: Node) -> Vec<Node> {
         }
     }
     out
+}
+
+/// `extends T` of a class declaration: the type as written.
+fn superclass_of(class: Node, src: &str) -> Option<String> {
+    let clause = class.child_by_field_name("superclass")?;
+    let mut cursor = clause.walk();
+    let found = clause.named_children(&mut cursor).find(|c| !is_comment(*c)).map(|t| text(t, src).to_string());
+    found
 }
 
 /// The declaration text before the body, on one line, without annotations and comments.

@@ -41,6 +41,9 @@ pub struct ClassModel {
     pub modifiers: Vec<String>,
     /// The declaration up to its body: `public final class Aes<K> extends Base implements Codec`.
     pub header: String,
+    /// The superclass as written after `extends` (`AbstractMapDecorator<K, V>`); None for
+    /// interfaces, enums, records and classes that extend nothing.
+    pub superclass: Option<String>,
     pub fields: Vec<FieldModel>,
     pub methods: Vec<MethodModel>,
     pub lines: (usize, usize),

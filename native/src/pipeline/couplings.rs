@@ -1,6 +1,7 @@
-//! Phase 1 as a session: resolve the targets, run Algorithm 1 per target, write couplings.json.
+//! Phase 1 as a session: resolve the targets, run the coupling analysis per target, write
+//! couplings.json.
 
-use super::analyse::{analyse_all, load_targets};
+use super::analyse::{analyse_all, coupling_options, load_targets, load_tests_for};
 use crate::error::CoreResult;
 use crate::protocol::{Action, LogLine, Progress, SessionConfig};
 use crate::report::couplings::CouplingsReport;
@@ -9,7 +10,8 @@ use crate::targets::TargetSpec;
 
 pub fn run(config: &SessionConfig, specs: &[TargetSpec]) -> CoreResult<Action> {
     let (project, targets) = load_targets(config, specs)?;
-    let analyses = analyse_all(&project, &targets);
+    let tests = load_tests_for(config, &project, &targets);
+    let analyses = analyse_all(&project, &targets, &coupling_options(config), tests.as_ref().map(|t| t.project()));
     let report = CouplingsReport::build(&project, &targets, &analyses);
     let path = report.write(&config.output_dir)?;
 

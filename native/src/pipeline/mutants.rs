@@ -1,7 +1,7 @@
 //! `mutants` as a session: the mutation engine on the methods under test, each class's schemata
 //! compiled by the executor (with recovery), then the schemata, `mutants.log` and the summary.
 
-use super::analyse::{analyse_all, load_targets};
+use super::analyse::{analyse_all, coupling_options, load_targets, load_tests_for};
 use super::schemata::SchemataCheck;
 use crate::error::CoreResult;
 use crate::java_model::Project;
@@ -17,21 +17,23 @@ pub struct MutantsRun {
     log: Vec<LogLine>,
 }
 
-/// The mutants of every class with a target: of the targets and their coupled methods (`pair`)
-/// or of every method with a body (`class`).
+/// The mutants of every class with a target: of the targets and their coupled methods of the
+/// same class (`pair`) or of every method with a body (`class`). `tests` are the project's tests
+/// the coupling analysis ranks with.
 pub fn mutants_for(
     project: &Project,
     targets: &[TargetRef],
     scope: MutationScope,
     config: &SessionConfig,
+    tests: Option<&Project>,
 ) -> CoreResult<Vec<ClassMutants>> {
     let mut methods: BTreeMap<(usize, usize), BTreeSet<usize>> = BTreeMap::new();
     match scope {
         MutationScope::Pair => {
-            for (t, analysis) in targets.iter().zip(analyse_all(project, targets)) {
+            for (t, analysis) in targets.iter().zip(analyse_all(project, targets, &coupling_options(config), tests)) {
                 let set = methods.entry((t.file, t.class)).or_default();
                 set.insert(t.method);
-                set.extend(analysis.coupled.iter().map(|c| c.method));
+                set.extend(analysis.coupled.iter().filter(|c| c.is_own()).map(|c| c.method));
             }
         }
         MutationScope::Class => {
@@ -57,7 +59,9 @@ pub fn mutants_for(
 impl MutantsRun {
     pub fn start(config: &SessionConfig, specs: &[TargetSpec]) -> CoreResult<Self> {
         let (project, targets) = load_targets(config, specs)?;
-        let classes = mutants_for(&project, &targets, config.mutation_scope, config)?;
+        let tests = load_tests_for(config, &project, &targets);
+        let classes =
+            mutants_for(&project, &targets, config.mutation_scope, config, tests.as_ref().map(|t| t.project()))?;
         Ok(MutantsRun { check: SchemataCheck::new(classes), log: diagnostics_lines(&project) })
     }
 

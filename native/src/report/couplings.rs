@@ -1,9 +1,9 @@
 //! `couplings.json` and its console summary: per target, the number of candidates and the ranked
-//! coupled methods with their features and evidence.
+//! coupled methods with their score, features and evidence.
 
-use crate::coupling::{CouplingAnalysis, Feature, FeatureKind};
+use crate::coupling::{CoupledMethod, CouplingAnalysis, Feature, FeatureKind};
 use crate::error::{CoreError, CoreResult};
-use crate::java_model::{Diagnostic, MethodModel, Project};
+use crate::java_model::{ClassModel, Diagnostic, Project};
 use crate::targets::TargetRef;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -29,6 +29,8 @@ pub struct TargetEntry {
     pub file: String,
     pub line: usize,
     pub candidates: usize,
+    /// `ranked` or `algorithm1`: how the coupled methods were chosen and ordered.
+    pub ranking: String,
     pub coupled: Vec<CoupledEntry>,
 }
 
@@ -41,6 +43,9 @@ pub struct CoupledEntry {
     pub constructor: bool,
     pub line: usize,
     pub score: f64,
+    /// The project superclass that declares it, when the class inherits it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub declared_in: Option<String>,
     pub features: Vec<Feature>,
 }
 
@@ -60,11 +65,8 @@ impl CouplingsReport {
                     file: class.path.display().to_string(),
                     line: m.lines.0,
                     candidates: a.candidates,
-                    coupled: a
-                        .coupled
-                        .iter()
-                        .map(|c| coupled_entry(&class.methods[c.method], c.score, &c.features))
-                        .collect(),
+                    ranking: a.ranking.name().to_string(),
+                    coupled: a.coupled.iter().map(|c| coupled_entry(class, c)).collect(),
                 }
             })
             .collect();
@@ -84,17 +86,26 @@ impl CouplingsReport {
         let mut lines = Vec::new();
         for t in &self.targets {
             lines.push(format!(
-                "{}#{}({}): {} candidate{}, {} coupled",
+                "{}#{}({}): {} candidate{}, {} coupled ({})",
                 t.class,
                 t.method,
                 t.params.join(", "),
                 t.candidates,
                 if t.candidates == 1 { "" } else { "s" },
-                t.coupled.len()
+                t.coupled.len(),
+                t.ranking
             ));
             for (i, c) in t.coupled.iter().take(PRINTED_PER_TARGET).enumerate() {
                 let features: Vec<String> = c.features.iter().map(short_label).collect();
-                lines.push(format!("  {}. {}({})  {}", i + 1, c.method, c.params.join(", "), features.join("; ")));
+                let inherited = c.declared_in.as_deref().map(|d| format!(" [from {}]", simple(d))).unwrap_or_default();
+                lines.push(format!(
+                    "  {}. {}({}){inherited}  score {:.2}: {}",
+                    i + 1,
+                    c.method,
+                    c.params.join(", "),
+                    c.score,
+                    features.join("; ")
+                ));
             }
             if t.coupled.len() > PRINTED_PER_TARGET {
                 lines.push(format!("  ... and {} more in couplings.json", t.coupled.len() - PRINTED_PER_TARGET));
@@ -104,16 +115,22 @@ impl CouplingsReport {
     }
 }
 
-fn coupled_entry(m: &MethodModel, score: f64, features: &[Feature]) -> CoupledEntry {
+fn coupled_entry(class: &ClassModel, c: &CoupledMethod) -> CoupledEntry {
+    let m = c.model(class);
     CoupledEntry {
         method: m.name.clone(),
         params: m.param_types(),
         returns: m.return_type.clone(),
         constructor: m.is_constructor,
         line: m.lines.0,
-        score: (score * 100.0).round() / 100.0,
-        features: features.to_vec(),
+        score: (c.score * 100.0).round() / 100.0,
+        declared_in: c.inherited.as_ref().map(|i| i.class.clone()),
+        features: c.features.to_vec(),
     }
+}
+
+fn simple(qualified: &str) -> &str {
+    qualified.rsplit('.').next().unwrap_or(qualified)
 }
 
 /// One feature in a few words: `shared API (Cipher.getInstance, Cipher.init)`.
@@ -143,11 +160,26 @@ fn short_label(f: &Feature) -> String {
             format!("direct call ({})", calls.join(", "))
         }
         FeatureKind::SharedInvokedApi => format!("shared API ({})", list(&e.apis)),
-        FeatureKind::DataDependency => format!("data dependency ({})", list(&e.fields)),
+        FeatureKind::DataDependency => format!("data dependency ({}{})", list(&e.fields), via(&e.via)),
         FeatureKind::SharedField => {
             let all: Vec<String> = e.shared_reads.iter().chain(&e.shared_writes).cloned().collect();
-            format!("shared field ({})", list(&all))
+            format!("shared field ({}{})", list(&all), via(&e.via))
         }
+        FeatureKind::ComplementaryNames => {
+            format!("{} names ({})", e.relation.as_deref().unwrap_or("complementary"), e.words.join("/"))
+        }
+        FeatureKind::TypeFlow => {
+            let how = if e.direction == Some(crate::coupling::Direction::Both) { "round trip" } else { "type flow" };
+            format!("{how} ({})", list(&e.types))
+        }
+        FeatureKind::CoUsage => format!("co-used in {} test(s)", e.test_count.unwrap_or(e.tests.len())),
+    }
+}
+
+fn via(accessors: &[String]) -> String {
+    match accessors {
+        [] => String::new(),
+        _ => format!(" via {}", accessors.iter().map(|a| short(a)).collect::<Vec<_>>().join(", ")),
     }
 }
 

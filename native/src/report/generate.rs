@@ -275,9 +275,12 @@ fn target_report(r: &GenerateResults, t: &TargetRef, analysis: &CouplingAnalysis
     let mine: Vec<&Candidate> = r.candidates.iter().filter(|c| c.target == *t).collect();
     let no_suspects = Vec::new();
     let suspects_of = |c: &Candidate| r.suspects.get(&c.id).unwrap_or(&no_suspects);
-    let candidates = mine.iter().map(|c| candidate_report(c, class, r.kept.get(&c.id), suspects_of(c))).collect();
-    let mut suspected_bugs: Vec<SuspectedBugReport> =
-        mine.iter().filter_map(|c| suspected_bug(c, class, suspects_of(c), r.reproducers.get(&c.id))).collect();
+    let candidates =
+        mine.iter().map(|c| candidate_report(c, class, analysis, r.kept.get(&c.id), suspects_of(c))).collect();
+    let mut suspected_bugs: Vec<SuspectedBugReport> = mine
+        .iter()
+        .filter_map(|c| suspected_bug(c, class, analysis, suspects_of(c), r.reproducers.get(&c.id)))
+        .collect();
     suspected_bugs.sort_by(|a, b| b.confidence.total_cmp(&a.confidence));
     let key = format!("{}#{}", class.qualified_name, method.signature());
     TargetReport {
@@ -288,7 +291,7 @@ fn target_report(r: &GenerateResults, t: &TargetRef, analysis: &CouplingAnalysis
             .coupled
             .iter()
             .map(|c| CoupledReport {
-                method: class.methods[c.method].signature(),
+                method: c.model(class).signature(),
                 score: (c.score * 100.0).round() / 100.0,
                 features: c.features.iter().map(|f| f.sentence.clone()).collect(),
             })
@@ -304,6 +307,7 @@ fn target_report(r: &GenerateResults, t: &TargetRef, analysis: &CouplingAnalysis
 fn suspected_bug(
     c: &Candidate,
     class: &ClassModel,
+    analysis: &CouplingAnalysis,
     suspects: &[Suspect],
     reproducer: Option<&KeptFile>,
 ) -> Option<SuspectedBugReport> {
@@ -313,7 +317,7 @@ fn suspected_bug(
         class: class.qualified_name.clone(),
         method: target.name.clone(),
         params: target.param_types(),
-        coupled: c.coupled.map(|m| class.methods[m].signature()),
+        coupled: c.coupled_method(class, analysis).map(|m| m.signature()),
         relation: relation_of(c),
         test: format!("{}#{}", c.qualified_name, best.method),
         inputs: best.inputs.clone(),
@@ -354,6 +358,7 @@ fn triage_report(s: &Suspect) -> TriageReport {
 fn candidate_report(
     c: &Candidate,
     class: &ClassModel,
+    analysis: &CouplingAnalysis,
     kept: Option<&KeptFile>,
     suspects: &[Suspect],
 ) -> CandidateReport {
@@ -368,7 +373,7 @@ fn candidate_report(
         .collect();
     CandidateReport {
         test_class: c.qualified_name.clone(),
-        pair: c.coupled.map(|m| class.methods[m].signature()),
+        pair: c.coupled_method(class, analysis).map(|m| m.signature()),
         repetition: c.repetition,
         template: c.template.map(String::from),
         relation: relation_of(c),

@@ -121,6 +121,10 @@ fn generation(v: &Values) -> GenerationSettings {
         baseline_candidates: v.count("baselineCandidates").unwrap_or(1),
         amplification_inputs: v.count("amplificationInputs").unwrap_or(1),
         max_pairs_per_target: v.count("maxPairsPerTarget"),
+        coupling_ranking: match v.text("couplingRanking").as_deref() {
+            Some("algorithm1") => crate::coupling::Ranking::Algorithm1,
+            _ => crate::coupling::Ranking::Ranked,
+        },
         examples_per_method: v.count("examplesPerMethod").unwrap_or_default(),
         exclude_relating_tests: v.bool("excludeRelatingTests"),
         prompt_token_budget: v.count("promptTokenBudget").unwrap_or_default(),

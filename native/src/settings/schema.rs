@@ -81,7 +81,7 @@ pub fn of_mode(mode: Mode) -> impl Iterator<Item = &'static Setting> {
     SETTINGS.iter().filter(move |s| s.applies_to(mode))
 }
 
-use Mode::{Check, Generate, Mutants};
+use Mode::{Check, Couplings, Generate, Mutants};
 
 const MUTANTS: &[Mode] = &[Mutants];
 const GENERATE: &[Mode] = &[Generate];
@@ -89,6 +89,7 @@ const CHECK: &[Mode] = &[Check];
 /// `check` generates first when given `since`, with the settings of `generate`.
 const GENERATING: &[Mode] = &[Generate, Check];
 const MUTATING: &[Mode] = &[Mutants, Generate, Check];
+const ANALYSING: &[Mode] = &[Couplings, Mutants, Generate, Check];
 
 const fn whole(min: u64, max: u64) -> Kind {
     Kind::Whole { min, max }
@@ -204,6 +205,11 @@ pub static SETTINGS: &[Setting] = &[
         "Relations the baseline asks for per target."),
     setting("amplificationInputs", whole(1, 1000), value("10"), GENERATING,
         "New inputs per relation in the amplification (the paper's M)."),
+    setting("couplingRanking", Kind::Choice(&["ranked", "algorithm1"]), value("ranked"), ANALYSING,
+        "How coupled methods are chosen and ordered: `ranked` scores the paper's features plus inherited \
+         members, accessor-reached fields, inverse and complementary names, type flow and co-usage in the \
+         project's tests, and keeps the best 10; `algorithm1` is the paper's Algorithm 1 unchanged (every \
+         method of the class with a feature)."),
     setting("maxPairsPerTarget", whole(1, 100_000), unset("all coupled methods"), GENERATING,
         "Coupled methods tried per target, best-ranked first."),
     setting("examplesPerMethod", whole(0, 100), value("3"), GENERATING,

@@ -82,7 +82,7 @@ mod tests {
         assert!(generate.text.contains("        put(settings, \"maxPairsPerTarget\", maxPairsPerTarget);\n"));
         assert!(!generate.text.contains("mrcoupler.since"), "since is the gate's");
         let couplings = sources.iter().find(|s| s.path.ends_with("/CouplingsParameters.java")).unwrap();
-        assert!(couplings.text.contains("static final List<String> NAMES = List.of();"), "{}", couplings.text);
-        assert!(!couplings.text.contains("import org.apache.maven.plugins.annotations.Parameter;"));
+        assert!(couplings.text.contains("List.of(\n            \"couplingRanking\");"), "{}", couplings.text);
+        assert!(!couplings.text.contains("mrcoupler.llm."), "the LLM is generate's and check's");
     }
 }

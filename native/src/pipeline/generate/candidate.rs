@@ -114,6 +114,17 @@ impl Candidate {
         result_name.split(['(', '[']).next().unwrap_or(result_name)
     }
 
+    /// The coupled method of its pair, which may be inherited from a project superclass (its index
+    /// is then past the class's own methods): look it up through the target's analysis.
+    pub fn coupled_method<'a>(
+        &self,
+        class: &'a crate::java_model::ClassModel,
+        analysis: &'a crate::coupling::CouplingAnalysis,
+    ) -> Option<&'a crate::java_model::MethodModel> {
+        let m = self.coupled?;
+        analysis.coupled.iter().find(|c| c.method == m).map(|c| c.model(class)).or_else(|| class.methods.get(m))
+    }
+
     pub fn is_mtc_method(&self, method: &str) -> bool {
         self.shapes.iter().any(|s| s.name == method && s.is_mtc())
     }

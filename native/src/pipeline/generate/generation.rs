@@ -16,7 +16,7 @@ impl GenerateRun {
 
     pub(super) fn tag(&self, c: &Candidate, phase: &str) -> Tag {
         let class = c.target.class(&self.project);
-        let pair = c.coupled.map_or("baseline".to_string(), |m| class.methods[m].signature());
+        let pair = c.coupled_method(class, self.analysis_of(c)).map_or("baseline".to_string(), |m| m.signature());
         Tag {
             target: format!("{}#{}", class.qualified_name, c.target.method(&self.project).signature()),
             pair,

@@ -19,7 +19,7 @@ mod validate;
 
 pub use candidate::{Candidate, Stage, Status};
 
-use super::analyse::{analyse_all, load_targets};
+use super::analyse::{analyse_all, coupling_options, load_targets};
 use super::mutants::mutants_for;
 use super::schemata::SchemataCheck;
 use crate::context::TestIndex;
@@ -105,16 +105,17 @@ impl GenerateRun {
             settings.amplification = false; // built-in MRs come with their ten inputs
         }
         let (mut project, targets) = load_targets(config, specs)?;
-        let analyses = analyse_all(&project, &targets);
+        let tests = TestIndex::load(&config.test_source_roots, config.source_encoding.as_deref());
+        let analyses = analyse_all(&project, &targets, &coupling_options(config), Some(tests.project()));
         let schemata = if settings.validation {
-            Some(SchemataCheck::new(mutants_for(&project, &targets, MutationScope::Pair, config)?))
+            let mutants = mutants_for(&project, &targets, MutationScope::Pair, config, Some(tests.project()))?;
+            Some(SchemataCheck::new(mutants))
         } else {
             None
         };
         // Import repair looks names up in every source of the project, not only the targets'.
         let all = project.all_files();
         project.parse(all);
-        let tests = TestIndex::load(&config.test_source_roots, config.source_encoding.as_deref());
         let imports = ImportIndex::from_projects(&[&project, tests.project()]);
         let taken_names = project.classes().chain(tests.project().classes()).map(|c| c.name.clone()).collect();
         let llm = llm_settings.map(|l| Llm::new(l, config.output_dir.join("llm-cache"))).transpose()?;
@@ -322,7 +323,7 @@ impl GenerateRun {
     ) -> CoreResult<(BTreeMap<usize, Vec<triage::Suspect>>, BTreeMap<usize, crate::report::generate::KeptFile>)> {
         let (mut suspects, mut reproducers) = (BTreeMap::new(), BTreeMap::new());
         for c in &self.candidates {
-            let found = triage::triage_candidate(c, c.target.class(&self.project));
+            let found = triage::triage_candidate(c, c.target.class(&self.project), self.analysis_of(c));
             let failing = triage::suspected_methods(&found);
             if !failing.is_empty() {
                 let code = crate::mtc::strip_tests(c.code.as_deref().unwrap_or(""), &failing);
@@ -334,6 +335,12 @@ impl GenerateRun {
             suspects.insert(c.id, found);
         }
         Ok((suspects, reproducers))
+    }
+
+    /// The coupling analysis of a candidate's target.
+    fn analysis_of(&self, c: &Candidate) -> &crate::coupling::CouplingAnalysis {
+        let at = self.targets.iter().position(|t| *t == c.target).unwrap_or(0);
+        &self.analyses[at]
     }
 
     /// With `failOnSuspectedBug`, a suspected bug at least as confident as asked fails the build.

@@ -17,6 +17,7 @@
 //! wrong relation. Documented in ARCHITECTURE.md ("Triage"); each outcome has a unit test.
 
 use super::candidate::Candidate;
+use crate::coupling::CouplingAnalysis;
 use crate::java_model::ClassModel;
 use crate::protocol::{TestResult, TestStatus};
 
@@ -255,7 +256,7 @@ impl Suspect {
 }
 
 /// Triage every MTC method of a decided candidate that failed on the original code.
-pub fn triage_candidate(c: &Candidate, class: &ClassModel) -> Vec<Suspect> {
+pub fn triage_candidate(c: &Candidate, class: &ClassModel, analysis: &CouplingAnalysis) -> Vec<Suspect> {
     let Some(p) = c.p else { return Vec::new() };
     let code = c.code.as_deref().unwrap_or("");
     // Any method of the class may be what built the inputs (a factory that rejects a value): an
@@ -264,7 +265,7 @@ pub fn triage_candidate(c: &Candidate, class: &ClassModel) -> Vec<Suspect> {
     rejected.sort();
     rejected.dedup();
     let mut under_test = vec![class.methods[c.target.method].name.as_str()];
-    under_test.extend(c.coupled.map(|m| class.methods[m].name.as_str()));
+    under_test.extend(c.coupled_method(class, analysis).map(|m| m.name.as_str()));
     let evidence = Evidence {
         origin: origin_of(c),
         p,

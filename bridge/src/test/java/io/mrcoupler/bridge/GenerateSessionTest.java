@@ -46,6 +46,8 @@ class GenerateSessionTest {
                      "llm.retryBaseMillis": "10", "maxPairsPerTarget": "2"}""")
                     .getAsJsonObject();
             settings.addProperty("llm.baseUrl", "http://127.0.0.1:" + port + "/v1");
+            // The scripted conversation answers the first two pairs Algorithm 1 ranks.
+            settings.addProperty("couplingRanking", "algorithm1");
             config.add("settings", settings);
             ExecutorSettings executor = ExampleProject.executor(out);
             RecordingSink sink = new RecordingSink();

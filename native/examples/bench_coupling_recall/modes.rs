@@ -1,0 +1,260 @@
+//! The modes the recall benchmark compares, and their tallies: Algorithm 1 (the baseline), the
+//! ranked analysis without tests, and with the project's tests for co-usage minus what the human
+//! pair was mined from (its test methods; or, stricter, its whole test files).
+
+use crate::mine::{Main, MethodRef, MinedPair};
+use mr_coupler::coupling::{
+    analyse_targets, ClassInput, CoupledMethod, CouplingAnalysis, CouplingOptions, FeatureKind, Ranking, TestFilter,
+    Tests, MAX_SELECTED, MIN_SCORE,
+};
+use mr_coupler::java_model::{MethodModel, Project};
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::Path;
+
+/// What the co-usage index leaves out for a pair.
+#[derive(Clone, Copy, PartialEq)]
+enum Leave {
+    /// No tests at all.
+    Everything,
+    /// The test methods the pair was mined from: the project's other tests stay, as they would
+    /// when a user runs MR-Coupler on a class whose tests lack this MTC.
+    Methods,
+    /// Every test file the pair was mined from (usually the class's own test file).
+    Files,
+}
+
+pub struct Mode {
+    pub name: &'static str,
+    pub what: &'static str,
+    ranking: Ranking,
+    leave: Leave,
+}
+
+pub const MODES: [Mode; 4] = [
+    Mode {
+        name: "algorithm1",
+        what: "the paper's Algorithm 1 unchanged (baseline): every candidate with a feature",
+        ranking: Ranking::Algorithm1,
+        leave: Leave::Everything,
+    },
+    Mode {
+        name: "ranked_without_tests",
+        what: "ranked, no co-usage (as for a project without tests)",
+        ranking: Ranking::Ranked,
+        leave: Leave::Everything,
+    },
+    Mode {
+        name: "ranked",
+        what: "ranked, co-usage from the project's tests minus the test methods the pair was mined from",
+        ranking: Ranking::Ranked,
+        leave: Leave::Methods,
+    },
+    Mode {
+        name: "ranked_leaving_out_files",
+        what: "ranked, co-usage from the project's tests minus every test file the pair was mined from",
+        ranking: Ranking::Ranked,
+        leave: Leave::Files,
+    },
+];
+
+const ALL_KINDS: [FeatureKind; 9] = [
+    FeatureKind::Overloading,
+    FeatureKind::SharedNameAndType,
+    FeatureKind::DirectCall,
+    FeatureKind::SharedInvokedApi,
+    FeatureKind::DataDependency,
+    FeatureKind::SharedField,
+    FeatureKind::ComplementaryNames,
+    FeatureKind::TypeFlow,
+    FeatureKind::CoUsage,
+];
+
+#[derive(Default)]
+pub struct Tally {
+    pairs: usize,
+    found: usize,
+    top3: usize,
+    top7: usize,
+    selected: usize,
+    /// Found anywhere in the uncut order (ranked), or selected (Algorithm 1).
+    anywhere: usize,
+}
+
+impl Tally {
+    pub fn add(&mut self, other: &Tally) {
+        self.pairs += other.pairs;
+        self.found += other.found;
+        self.top3 += other.top3;
+        self.top7 += other.top7;
+        self.selected += other.selected;
+        self.anywhere += other.anywhere;
+    }
+
+    fn record(&mut self, rank: Option<usize>, selected: usize) {
+        self.pairs += 1;
+        self.selected += selected;
+        self.anywhere += usize::from(rank.is_some());
+        if let Some(r) = rank.filter(|&r| r < selected) {
+            self.found += 1;
+            self.top3 += usize::from(r < 3);
+            self.top7 += usize::from(r < 7);
+        }
+    }
+
+    pub fn print(&self, prefix: &str) {
+        let n = self.pairs.max(1) as f64;
+        println!("{prefix}.pairs={}", self.pairs);
+        println!("{prefix}.recall={:.3}", self.found as f64 / n);
+        println!("{prefix}.recall_top3={:.3}", self.top3 as f64 / n);
+        println!("{prefix}.recall_top7={:.3}", self.top7 as f64 / n);
+        println!("{prefix}.mean_selected={:.1}", self.selected as f64 / n);
+        println!("{prefix}.recall_uncut={:.3}", self.anywhere as f64 / n);
+    }
+}
+
+pub struct Evaluation {
+    pub tallies: Vec<(String, Tally)>,
+    /// Ranked mode, per feature kind: candidates with it, and how many of them are the partner.
+    pub features: BTreeMap<String, (usize, usize)>,
+}
+
+/// Every mode on every pair.
+pub fn evaluate(
+    main: &Main,
+    tests: &Project,
+    pairs: &[MinedPair],
+    name: &str,
+    dump: bool,
+    mut vectors: Option<&mut std::fs::File>,
+) -> Evaluation {
+    let mut tallies: Vec<(String, Tally)> = MODES.iter().map(|m| (m.name.to_string(), Tally::default())).collect();
+    // The same per pair shape (see `shape`), named `<mode>.<shape>_pairs`.
+    let mut by_shape: BTreeMap<String, Tally> = BTreeMap::new();
+    let mut features: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    for (id, pair) in pairs.iter().enumerate() {
+        for (slot, mode) in MODES.iter().enumerate() {
+            let analysis = analyse_pair(main, tests, pair, mode);
+            let order: Vec<MethodRef> = analysis.coupled.iter().map(|c| method_ref(main, pair, c)).collect();
+            let rank = order.iter().position(|m| pair.partners.contains(m));
+            // Algorithm 1 selects every candidate with a feature; the ranked mode cuts as it does.
+            let selected = match mode.ranking {
+                Ranking::Algorithm1 => order.len(),
+                Ranking::Ranked => analysis.coupled.iter().take(MAX_SELECTED).filter(|c| c.score >= MIN_SCORE).count(),
+            };
+            tallies[slot].1.record(rank, selected);
+            by_shape.entry(format!("{}.{}_pairs", mode.name, shape(main, pair))).or_default().record(rank, selected);
+            if mode.name == "ranked" {
+                for (c, m) in analysis.coupled.iter().zip(&order) {
+                    for f in &c.features {
+                        let e = features.entry(format!("{:?}", f.kind)).or_default();
+                        (e.0, e.1) = (e.0 + 1, e.1 + usize::from(pair.partners.contains(m)));
+                    }
+                }
+                if let Some(out) = vectors.as_mut() {
+                    write_vectors(out, &format!("{name}:{id}"), &analysis, &order, pair);
+                }
+            }
+            if dump {
+                dump_pair(main, pair, name, mode, &analysis, rank, selected);
+            }
+        }
+    }
+    tallies.extend(by_shape);
+    Evaluation { tallies, features }
+}
+
+/// `factory`: a static target whose result the partner is called on (`ImmutableList.of(..)` then
+/// `asList()`): the test builds an object, then observes it. `other`: every other pair.
+fn shape(main: &Main, pair: &MinedPair) -> &'static str {
+    let target = &pair.target.class.get(main.project).methods[pair.target.method];
+    let partner = &pair.partners[0];
+    let partner = &partner.class.get(main.project).methods[partner.method];
+    if target.is_static() && !partner.is_static() {
+        "factory"
+    } else {
+        "other"
+    }
+}
+
+/// The analysis of the pair's target in a mode, uncut (the cut is applied by the caller).
+fn analyse_pair(main: &Main, tests: &Project, pair: &MinedPair, mode: &Mode) -> CouplingAnalysis {
+    let project = main.project;
+    let superclasses = main.hierarchy.superclasses(project, pair.target.class).iter().map(|c| c.get(project)).collect();
+    let files: Vec<&Path> = pair.tests.iter().map(|(f, _)| f.as_path()).collect();
+    let leave_files = |path: &Path, _: &MethodModel| files.contains(&path);
+    let leave_methods = |path: &Path, m: &MethodModel| pair.tests.iter().any(|(f, name)| f == path && *name == m.name);
+    let exclude: &TestFilter = match mode.leave {
+        Leave::Files => &leave_files,
+        _ => &leave_methods,
+    };
+    let tests = (mode.leave != Leave::Everything).then_some(Tests { project: tests, exclude: Some(exclude) });
+    let input = ClassInput { class: pair.target.class.get(project), superclasses, tests };
+    let options = CouplingOptions { ranking: mode.ranking, uncut: true };
+    let mut analyses = analyse_targets(&input, &[pair.target.method], &options);
+    analyses.pop().unwrap_or_else(|| unreachable!("one analysis per target"))
+}
+
+fn method_ref(main: &Main, pair: &MinedPair, c: &CoupledMethod) -> MethodRef {
+    match &c.inherited {
+        Some(i) => match main.hierarchy.find(&i.class) {
+            Some(class) => MethodRef { class, method: i.index },
+            None => MethodRef { class: pair.target.class, method: usize::MAX },
+        },
+        None => MethodRef { class: pair.target.class, method: c.method },
+    }
+}
+
+/// One line per candidate: pair id, whether it is the partner, each feature kind's strength.
+fn write_vectors(
+    out: &mut std::fs::File,
+    id: &str,
+    analysis: &CouplingAnalysis,
+    order: &[MethodRef],
+    pair: &MinedPair,
+) {
+    for (c, m) in analysis.coupled.iter().zip(order) {
+        let strength = |k: &FeatureKind| c.features.iter().find(|f| f.kind == *k).map_or(0.0, |f| f.strength);
+        let strengths: Vec<String> = ALL_KINDS.iter().map(|k| format!("{:.4}", strength(k))).collect();
+        let label = u8::from(pair.partners.contains(m));
+        let _ = writeln!(out, "{id}\t{label}\t{}", strengths.join("\t"));
+    }
+}
+
+fn dump_pair(
+    main: &Main,
+    pair: &MinedPair,
+    name: &str,
+    mode: &Mode,
+    analysis: &CouplingAnalysis,
+    rank: Option<usize>,
+    selected: usize,
+) {
+    let class = pair.target.class.get(main.project);
+    let partner = &pair.partners[0];
+    let partner_class = partner.class.get(main.project);
+    let owner = if partner.class == pair.target.class { String::new() } else { format!("{}.", partner_class.name) };
+    let shape = shape(main, pair);
+    println!(
+        "#pair {name} {} rank={} of={selected} shape={shape} {}#{} -> {owner}{} [{}]",
+        mode.name,
+        rank.map_or("-".to_string(), |r| (r + 1).to_string()),
+        class.name,
+        class.methods[pair.target.method].signature(),
+        partner_class.methods[partner.method].signature(),
+        pair.tests[0].1
+    );
+    if mode.name != "ranked" || rank.is_some_and(|r| r < 3) {
+        return;
+    }
+    let describe = |c: &CoupledMethod| {
+        let kinds: Vec<String> = c.features.iter().map(|f| format!("{:?}:{:.2}", f.kind, f.score)).collect();
+        format!("{} {:.2} [{}]", c.model(class).signature(), c.score, kinds.join(" "))
+    };
+    for c in analysis.coupled.iter().take(3) {
+        println!("#    top  {}", describe(c));
+    }
+    if let Some(r) = rank {
+        println!("#    want {} (rank {})", describe(&analysis.coupled[r]), r + 1);
+    }
+}

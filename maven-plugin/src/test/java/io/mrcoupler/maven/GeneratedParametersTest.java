@@ -39,7 +39,7 @@ class GeneratedParametersTest {
         assertTrue(GenerateParameters.NAMES.contains("export"));
         assertTrue(!GenerateParameters.NAMES.contains("since"), "since is the gate's");
         assertTrue(MutantsParameters.NAMES.containsAll(List.of("mutationScope", "exportMutants", "maxMutantsPerMethod")));
-        assertEquals(List.of(), CouplingsParameters.NAMES);
+        assertEquals(List.of("couplingRanking"), CouplingsParameters.NAMES);
         assertTrue(MojoHarness.description("generate", "llmTemperature").contains("Default: 0.2"));
     }
 }

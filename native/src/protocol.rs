@@ -412,6 +412,9 @@ pub struct LogLine {
 }
 
 impl LogLine {
+    pub fn debug(message: impl Into<String>) -> Self {
+        LogLine { level: Level::Debug, message: message.into() }
+    }
     pub fn info(message: impl Into<String>) -> Self {
         LogLine { level: Level::Info, message: message.into() }
     }

@@ -4,18 +4,29 @@
 
 mod common;
 
-use common::{class, fixture, method};
+use common::{fixture, method};
 use mr_coupler::builtin::{mtcs, BuiltinMtc};
 use mr_coupler::context::TestIndex;
 use mr_coupler::coupling::analyse;
+use mr_coupler::java_model::Project;
 use mr_coupler::mtc::JUnit;
 
 fn generated(file: &str, class_name: &str, target: &str) -> Vec<BuiltinMtc> {
-    let file = fixture(file);
-    let class = class(&file, class_name);
+    generated_in(&[file], class_name, target)
+}
+
+/// The MTCs for `target` of `class_name`, the project being the given fixture files.
+fn generated_in(files: &[&str], class_name: &str, target: &str) -> Vec<BuiltinMtc> {
+    let mut project = Project::new(&[]);
+    project.files = files.iter().map(|f| fixture(f)).collect();
+    let class = project.classes().find(|c| c.name == class_name).expect("the class is in the fixtures");
     let target = method(class, target);
     let tests = TestIndex::load(&[], None);
-    mtcs(class, target, &analyse(class, target), &tests, JUnit::Five)
+    mtcs(class, target, &analyse(class, target), &project, &tests, JUnit::Five)
+}
+
+fn mtc<'m>(found: &'m [BuiltinMtc], template: &str) -> &'m BuiltinMtc {
+    found.iter().find(|m| m.template == template).unwrap_or_else(|| panic!("no {template} in {:?}", templates(found)))
 }
 
 fn templates(mtcs: &[BuiltinMtc]) -> Vec<(&str, &str)> {
@@ -78,8 +89,14 @@ fn producer_consumer_on_shared_state() {
 #[test]
 fn value_types_equals_hash_code_and_their_binary_operations() {
     let found = generated("builtin/com/acme/money/Money.java", "Money", "equals");
-    assert_eq!(templates(&found), vec![("equalsHashCode", "equal inputs give equal objects with equal hash codes")]);
-    assert!(found[0].code.contains("assertEquals(0, a.compareTo(b));"));
+    let equals = mtc(&found, "equalsContract");
+    assert!(equals.code.contains("assertEquals(a.equals(b), b.equals(a));"), "{}", equals.code);
+    assert!(equals.code.contains("Money a = new Money(0L, \"Hello, World!\");"), "typed inputs: {}", equals.code);
+    assert!(equals.code.contains("Money b = new Money(1L, \"Hello, World!\");"), "a differs from b: {}", equals.code);
+    let found = generated("builtin/com/acme/money/Money.java", "Money", "compareTo");
+    let compare = mtc(&found, "compareToContract");
+    assert!(compare.code.contains("assertEquals(Integer.signum(a.compareTo(b)), -Integer.signum(b.compareTo(a)));"));
+    assert!(compare.code.contains("if (a.equals(b)) {"), "consistent with equals: {}", compare.code);
     let found = generated("builtin/com/acme/money/Money.java", "Money", "add");
     let t = templates(&found);
     assert!(t.contains(&("inverseOperation", "a.add(b).subtract(b) = a")), "{t:?}");
@@ -99,4 +116,65 @@ fn idempotence_only_for_transforms_named_so() {
     assert!(templates(&found).contains(&("idempotence", "normalizeSpace(normalizeSpace(x)) = normalizeSpace(x)")));
     let found = generated("builtin/com/acme/text/Codec.java", "Codec", "reverse");
     assert!(!found.iter().any(|m| m.template == "idempotence"), "reverse twice is not reverse once");
+}
+
+#[test]
+fn static_only_classes_are_called_through_their_name_in_java_8_source() {
+    let found = generated("builtin/com/acme/text/Codec.java", "Codec", "reverse");
+    let m = mtc(&found, "involution");
+    assert!(m.code.contains("String once = Codec.reverse(x);"), "static calls are qualified: {}", m.code);
+    for m in generated("builtin/com/acme/text/Codec.java", "Codec", "encodeBase64") {
+        assert!(!m.code.contains(".repeat(") && !m.code.contains("List.of("), "Java 8 source: {}", m.code);
+    }
+}
+
+#[test]
+fn symmetric_measures_compare_doubles_with_a_tolerance() {
+    let found = generated("builtin/com/acme/geo/Point.java", "Point", "distance");
+    let m = mtc(&found, "symmetricPredicate");
+    assert_eq!(m.relation, "a.distance(b) = b.distance(a)");
+    assert!(m.code.contains("Point a = new Point(0.0, 1.5);"), "{}", m.code);
+    assert!(
+        m.code.contains("assertEquals(sourceOutput, followUpOutput, 1e-9 * Math.max(1.0, Math.abs(sourceOutput)));"),
+        "{}",
+        m.code
+    );
+    let found = generated("builtin/com/acme/geo/Point.java", "Point", "isAdjacent");
+    assert_eq!(mtc(&found, "symmetricPredicate").relation, "a.isAdjacent(b) = b.isAdjacent(a)");
+    // translate takes a double, not a Point: not a binary predicate.
+    let found = generated("builtin/com/acme/geo/Point.java", "Point", "translate");
+    assert!(!found.iter().any(|m| m.template == "symmetricPredicate"), "{:?}", templates(&found));
+}
+
+#[test]
+fn setters_and_getters_found_by_name_with_a_tolerance_for_doubles() {
+    let found = generated("builtin/com/acme/geo/Point.java", "Point", "setX");
+    // Coupled by their field, the producer-consumer template writes it first; by name alone, the
+    // class-level one (one MTC per relation).
+    let m = found.iter().find(|m| m.relation == "getX() = v just after setX(v)").expect("set/get");
+    assert!(m.code.contains("subject.setX(x);\n        assertEquals(x, subject.getX(), 1e-9"), "{}", m.code);
+}
+
+#[test]
+fn parsers_read_back_what_their_class_prints_and_ordering_has_duals() {
+    let file = "builtin/com/acme/version/Version.java";
+    let found = generated(file, "Version", "toString");
+    let m = mtc(&found, "textRoundTrip");
+    assert_eq!(m.relation, "parse(a.toString()) = a");
+    assert!(m.code.contains("Version followUp = Version.parse(a.toString());"), "{}", m.code);
+    assert!(m.code.contains("Version a = Version.ZERO;"), "the class's constants are instances: {}", m.code);
+    let found = generated(file, "Version", "isGreaterThan");
+    let m = mtc(&found, "orderingDuality");
+    assert!(m.code.contains("assertEquals(a.isGreaterThan(b), b.isLowerThan(a));"), "{}", m.code);
+    assert!(m.code.contains("assertEquals(a.isGreaterThan(b), a.compareTo(b) > 0);"), "{}", m.code);
+}
+
+#[test]
+fn type_variables_are_filled_within_their_bounds() {
+    let files = ["builtin/com/acme/graph/Graph.java", "builtin/com/acme/graph/Body.java"];
+    let found = generated_in(&files, "Graph", "add");
+    let m = mtc(&found, "collectionState");
+    assert!(m.code.contains("Graph<Body> subject = new Graph<>();"), "{}", m.code);
+    assert!(m.code.contains("Body x = new Body(\"\");"), "a Body from its constructor, no String: {}", m.code);
+    assert!(!m.code.contains("Graph<String>"), "{}", m.code);
 }

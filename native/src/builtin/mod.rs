@@ -4,13 +4,17 @@
 //! when the short form passes `DEFAULT`, `contains(x)` just after `add(x)`). Each MR comes applied
 //! to ten inputs, so the pipeline validates it on mutants at once, as it does an amplified MTC.
 
+mod boundary;
+mod contracts;
 mod invoke;
+mod objects;
 mod templates;
+mod types;
 mod values;
 
 use crate::context::TestIndex;
 use crate::coupling::CouplingAnalysis;
-use crate::java_model::ClassModel;
+use crate::java_model::{ClassModel, Project};
 use crate::mtc::JUnit;
 use invoke::Caller;
 use templates::{Mr, Pair};
@@ -40,18 +44,31 @@ pub fn is_contract_template(name: &str) -> bool {
 /// Templates that need a coupled pair, and those that look at the target alone.
 const PAIR_TEMPLATES: [Template; 4] =
     [templates::round_trip, templates::delegation, templates::producer_consumer, templates::binary_operation];
-const TARGET_TEMPLATES: [Template; 3] =
-    [templates::equals_hash_code, templates::idempotence, templates::binary_operation];
+const TARGET_TEMPLATES: [Template; 12] = [
+    contracts::equals_contract,
+    contracts::compare_to_contract,
+    contracts::symmetric_predicate,
+    contracts::ordering,
+    contracts::text_round_trip,
+    contracts::copy_round_trip,
+    contracts::property,
+    contracts::collection_state,
+    contracts::involution,
+    contracts::normaliser,
+    templates::idempotence,
+    templates::binary_operation,
+];
 
 /// Every MTC the catalogue writes for `target` of `class` and its coupled methods.
 pub fn mtcs(
     class: &ClassModel,
     target: usize,
     analysis: &CouplingAnalysis,
+    project: &Project,
     tests: &TestIndex,
     junit: JUnit,
 ) -> Vec<BuiltinMtc> {
-    let values = Values::for_class(class, tests);
+    let values = Values::for_class(class, Some(project), tests);
     let caller = Caller { class, values: &values };
     let t = &class.methods[target];
     let mut found: Vec<(Option<usize>, Mr)> = Vec::new();

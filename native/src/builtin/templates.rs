@@ -2,7 +2,7 @@
 //! through its names, signatures and coupling features, and either declines or writes one MR
 //! applied to up to ten source inputs: a list of test method bodies.
 
-use super::invoke::{concrete, is_array, Caller};
+use super::invoke::{is_array, Caller};
 use super::values::INPUTS;
 use crate::coupling::{CoupledMethod, FeatureKind};
 use crate::java_model::types::erase_simple;
@@ -38,19 +38,22 @@ const INVERSE_PREFIXES: &[(&str, &str)] = &[
     ("encipher", "decipher"),
 ];
 
-fn ret(m: &MethodModel) -> Option<&str> {
+pub(super) fn ret(m: &MethodModel) -> Option<&str> {
     m.return_type.as_deref().filter(|r| *r != "void")
 }
 
-fn same(a: &str, b: &str) -> bool {
-    erase_simple(&concrete(a)) == erase_simple(&concrete(b))
+pub(super) fn same(a: &str, b: &str) -> bool {
+    erase_simple(a) == erase_simple(b)
 }
 
-fn assert_equal(expected: &str, actual: &str, written_type: &str) -> String {
-    if is_array(written_type) {
-        format!("assertArrayEquals({expected}, {actual});")
-    } else {
-        format!("assertEquals({expected}, {actual});")
+/// `assertEquals` as the type needs it: arrays element by element, floating point with a
+/// tolerance (JUnit 4 fails every `assertEquals(double, double)` without one).
+pub fn assert_equal(expected: &str, actual: &str, written_type: &str) -> String {
+    match erase_simple(written_type).as_str() {
+        t if is_array(t) => format!("assertArrayEquals({expected}, {actual});"),
+        "double" => format!("assertEquals({expected}, {actual}, 1e-9 * Math.max(1.0, Math.abs({expected})));"),
+        "float" => format!("assertEquals({expected}, {actual}, 1e-5f * Math.max(1.0f, Math.abs({expected})));"),
+        _ => format!("assertEquals({expected}, {actual});"),
     }
 }
 
@@ -70,7 +73,7 @@ fn inverse(f: &str, g: &str) -> bool {
 }
 
 /// Declarations of the receiver(s) a body needs: `ElementStore<String> subject = new ElementStore<>();`.
-fn subjects(caller: &Caller, names: &[&str], needed: bool) -> Option<Vec<String>> {
+pub(super) fn subjects(caller: &Caller, names: &[&str], needed: bool) -> Option<Vec<String>> {
     if !needed {
         return Some(Vec::new());
     }
@@ -95,17 +98,17 @@ pub fn round_trip(pair: &Pair) -> Option<Mr> {
         return None;
     }
     let values = pair.caller.values;
-    let x_type = concrete(&f.params[x_pos].type_name);
+    let x_type = pair.caller.declared(&f.params[x_pos].type_name);
     let mut bodies = Vec::new();
     for x in values.of(&f.params[x_pos].type_name, INPUTS) {
         let mut lines = subjects(pair.caller, &["subject"], !f.is_static() || !g.is_static())?;
         let mut f_args = Vec::new();
         for (i, p) in f.params.iter().enumerate() {
             let value = if i == x_pos { x.clone() } else { values.one(&p.type_name)? };
-            lines.push(format!("{} {} = {value};", concrete(&p.type_name), p.name));
+            lines.push(format!("{} {} = {value};", pair.caller.declared(&p.type_name), p.name));
             f_args.push(p.name.clone());
         }
-        lines.push(format!("{} sourceOutput = {};", concrete(r), pair.caller.call(f, "subject", &f_args)));
+        lines.push(format!("{} sourceOutput = {};", pair.caller.declared(r), pair.caller.call(f, "subject", &f_args)));
         let mut g_args = Vec::new();
         for (i, p) in g.params.iter().enumerate() {
             if i == into {
@@ -118,7 +121,11 @@ pub fn round_trip(pair: &Pair) -> Option<Mr> {
                 g_args.push(values.one(&p.type_name)?);
             }
         }
-        lines.push(format!("{} followUpOutput = {};", concrete(back), pair.caller.call(g, "subject", &g_args)));
+        lines.push(format!(
+            "{} followUpOutput = {};",
+            pair.caller.declared(back),
+            pair.caller.call(g, "subject", &g_args)
+        ));
         lines.push(assert_equal(&f.params[x_pos].name, "followUpOutput", &x_type));
         bodies.push(lines.join("\n"));
     }
@@ -147,11 +154,15 @@ pub fn delegation(pair: &Pair) -> Option<Mr> {
         let mut lines = subjects(pair.caller, &["first", "second"], !short.is_static() || !long.is_static())?;
         for (i, p) in short.params.iter().enumerate() {
             let value = if i == 0 { x.clone() } else { values.one(&p.type_name)? };
-            lines.push(format!("{} {} = {value};", concrete(&p.type_name), p.name));
+            lines.push(format!("{} {} = {value};", pair.caller.declared(&p.type_name), p.name));
         }
         let names: Vec<String> = short.params.iter().map(|p| p.name.clone()).collect();
-        lines.push(format!("{} sourceOutput = {};", concrete(r), pair.caller.call(short, "first", &names)));
-        lines.push(format!("{} followUpOutput = {};", concrete(r), pair.caller.call(long, "second", &mapped)));
+        lines.push(format!("{} sourceOutput = {};", pair.caller.declared(r), pair.caller.call(short, "first", &names)));
+        lines.push(format!(
+            "{} followUpOutput = {};",
+            pair.caller.declared(r),
+            pair.caller.call(long, "second", &mapped)
+        ));
         lines.push(assert_equal("sourceOutput", "followUpOutput", r));
         bodies.push(lines.join("\n"));
     }
@@ -237,17 +248,18 @@ pub fn producer_consumer(pair: &Pair) -> Option<Mr> {
     for (i, x) in values.of(vary, INPUTS).into_iter().enumerate() {
         let mut lines = subjects(pair.caller, &["subject"], true)?;
         let key = match shape {
-            Shape::Get => Some(
+            Shape::Get => Some((
+                pair.caller.declared(&p.params[0].type_name),
                 values
                     .of(&p.params[0].type_name, INPUTS)
                     .get(i)
                     .cloned()
                     .or_else(|| values.one(&p.params[0].type_name))?,
-            ),
+            )),
             _ => None,
         };
-        lines.push(format!("{} x = {x};", concrete(vary)));
-        lines.extend(shape.lines(p, q, key.as_deref()));
+        lines.push(format!("{} x = {x};", pair.caller.declared(vary)));
+        lines.extend(shape.lines(p, q, key.as_ref()));
         bodies.push(lines.join("\n"));
     }
     Some(Mr { template: "producerConsumer", relation, bodies })
@@ -312,19 +324,21 @@ fn consumer_shape(p: &MethodModel, q: &MethodModel) -> Option<(Shape, String)> {
 }
 
 impl Shape {
-    fn lines(self, p: &MethodModel, q: &MethodModel, key: Option<&str>) -> Vec<String> {
+    fn lines(self, p: &MethodModel, q: &MethodModel, key: Option<&(String, String)>) -> Vec<String> {
         let (pn, qn) = (&p.name, &q.name);
         match self {
             Shape::Contains => vec![format!("subject.{pn}(x);"), format!("assertTrue(subject.{qn}(x));")],
             Shape::Get => vec![
-                format!("{} k = {};", concrete(&p.params[0].type_name), key.unwrap_or("null")),
+                format!("{} k = {};", key.map_or("Object", |k| k.0.as_str()), key.map_or("null", |k| k.1.as_str())),
                 format!("subject.{pn}(k, x);"),
                 assert_equal("x", &format!("subject.{qn}(k)"), &p.params[1].type_name),
             ],
             Shape::Property => {
                 vec![format!("subject.{pn}(x);"), assert_equal("x", &format!("subject.{qn}()"), &p.params[0].type_name)]
             }
-            Shape::Peek => vec![format!("subject.{pn}(x);"), format!("assertEquals(x, subject.{qn}());")],
+            Shape::Peek => {
+                vec![format!("subject.{pn}(x);"), assert_equal("x", &format!("subject.{qn}()"), &p.params[0].type_name)]
+            }
             Shape::SizeGrows => vec![
                 format!("int before = subject.{qn}();"),
                 format!("subject.{pn}(x);"),
@@ -338,40 +352,8 @@ impl Shape {
 }
 
 /// Whether the class declares `equals(Object)`: MRs comparing instances need it.
-fn declares_equals(caller: &Caller) -> bool {
+pub(super) fn declares_equals(caller: &Caller) -> bool {
     caller.class.methods.iter().any(|m| m.name == "equals" && m.params.len() == 1)
-}
-
-/// Instances built from the same inputs are equal, with equal hash codes (and compare as 0).
-pub fn equals_hash_code(pair: &Pair) -> Option<Mr> {
-    let t = pair.target;
-    if !matches!(t.name.as_str(), "equals" | "hashCode" | "compareTo") || !declares_equals(pair.caller) {
-        return None;
-    }
-    let class = pair.caller.class;
-    let builder = pair.caller.builder()?;
-    let values = pair.caller.values;
-    let compares = class.methods.iter().any(|m| m.name == "compareTo" && m.params.len() == 1);
-    let mut bodies = Vec::new();
-    for x in values.of(&builder.params[0].type_name, INPUTS) {
-        let mut args = vec![x];
-        for p in &builder.params[1..] {
-            args.push(values.one(&p.type_name)?);
-        }
-        let new = pair.caller.build(builder, &args);
-        let mut lines = vec![format!("{} a = {new};", class.name), format!("{} b = {new};", class.name)];
-        lines.push("assertEquals(a, b);".into());
-        lines.push("assertEquals(a.hashCode(), b.hashCode());".into());
-        if compares {
-            lines.push("assertEquals(0, a.compareTo(b));".into());
-        }
-        bodies.push(lines.join("\n"));
-    }
-    Some(Mr {
-        template: "equalsHashCode",
-        relation: "equal inputs give equal objects with equal hash codes".into(),
-        bodies,
-    })
 }
 
 /// A same-type transform whose name says it normalises is idempotent: `f(f(x)) = f(x)`.
@@ -408,7 +390,7 @@ pub fn idempotence(pair: &Pair) -> Option<Mr> {
         let twice = pair.caller.call(t, "", &["once".into()]);
         bodies.push(format!(
             "{0} once = {once};\n{0} twice = {twice};\n{1}",
-            concrete(r),
+            pair.caller.declared(r),
             assert_equal("once", "twice", r)
         ));
     }

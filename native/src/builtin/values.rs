@@ -1,9 +1,15 @@
-//! Source inputs for the built-in MTCs, as Java expressions by erased type: first what the
-//! project's own tests pass (literal arguments, how they build objects), then what the class
-//! offers (public constants, factories without arguments), then boundary values by type.
+//! Source inputs for the built-in MTCs, typed: for a declared type, the expressions the project's
+//! own tests use for it (only those that stand alone: no local, field or static import of the
+//! test), then what the project offers to build one (enum constants, public constants, public
+//! constructors and static factories applied recursively to typed arguments, an implementation of
+//! an interface), then boundary values of JDK types. An expression whose type was not established
+//! is never emitted: a type the catalogue cannot build has no values, and the template declines.
 
+use super::boundary::{arrays, jdk_values, maps, typical};
+use super::objects;
+use super::types::{generic_arguments, TypeScope};
 use crate::context::TestIndex;
-use crate::java_model::types::{erase_simple, is_type_variable};
+use crate::java_model::types::{accepts, erase_simple, is_primitive, literal_type};
 use crate::java_model::{ClassModel, Project};
 use std::collections::BTreeMap;
 use tree_sitter::Node;
@@ -11,98 +17,157 @@ use tree_sitter::Node;
 /// Inputs per MR, as the paper's amplification uses.
 pub const INPUTS: usize = 10;
 
-#[derive(Default)]
-pub struct Values {
-    /// Erased type -> expressions, best first, no duplicates.
-    by_type: BTreeMap<String, Vec<String>>,
+/// How deep constructor arguments are built from other constructors.
+const DEPTH: usize = 2;
+
+pub struct Values<'a> {
+    /// Type as written (qualifiers and spaces dropped) -> expressions from the tests, best first.
+    found: BTreeMap<String, Vec<String>>,
+    pub class: &'a ClassModel,
+    pub project: Option<&'a Project>,
+    pub scope: TypeScope,
 }
 
-impl Values {
-    /// Values for `class`'s methods: from the tests that call them, the class, and boundaries.
-    pub fn for_class(class: &ClassModel, tests: &TestIndex) -> Self {
-        let mut values = Values::default();
-        values.gather_from_tests(class, tests.project());
-        values.gather_from_class(class);
+impl<'a> Values<'a> {
+    /// Values for `class`'s methods: from the tests that call them, the project, and boundaries.
+    pub fn for_class(class: &'a ClassModel, project: Option<&'a Project>, tests: &TestIndex) -> Self {
+        let mut values = Values { found: BTreeMap::new(), class, project, scope: TypeScope::of_class(class) };
+        values.gather_from_tests(tests.project());
+        values.gather_from_class();
         values
     }
 
-    fn add(&mut self, erased: &str, expression: String) {
-        let list = self.by_type.entry(erased.to_string()).or_default();
-        if !list.contains(&expression) {
-            list.push(expression);
+    /// The class's public static fields and public static factories without parameters, by their
+    /// declared types (`Hex.DEFAULT_CHARSET` is a `Charset` for any method taking one).
+    fn gather_from_class(&mut self) {
+        let class = self.class;
+        let public_static = |m: &[String]| m.iter().any(|x| x == "public") && m.iter().any(|x| x == "static");
+        let owner = objects::reference(self, class);
+        for f in class.fields.iter().filter(|f| public_static(&f.modifiers)) {
+            self.add(&f.type_name, format!("{owner}.{}", f.name));
+        }
+        for m in class.methods.iter().filter(|m| public_static(&m.modifiers) && m.params.is_empty()) {
+            if let Some(r) = m.return_type.as_deref().filter(|r| *r != "void") {
+                self.add(r, format!("{owner}.{}()", m.name));
+            }
         }
     }
 
-    /// Up to `n` expressions of type `written` (as a parameter declares it): found ones first,
-    /// then boundary values. Type variables (`E`, `T`) are filled with strings.
+    /// A declared type as a test writes it: type variables replaced by their bounds.
+    pub fn declared(&self, written: &str) -> String {
+        self.scope.resolve(written)
+    }
+
+    /// Up to `n` expressions of type `written` (as a parameter declares it), best first.
     pub fn of(&self, written: &str, n: usize) -> Vec<String> {
-        let erased = erase_simple(written);
-        let erased = if is_type_variable(&erased) { "String".to_string() } else { erased };
-        let mut out: Vec<String> = self.by_type.get(&erased).cloned().unwrap_or_default();
-        for b in boundary(&erased) {
-            if !out.contains(&b) {
-                out.push(b);
+        self.typed(&self.declared(written), n, DEPTH)
+    }
+
+    /// One ordinary value of the type, for arguments an MR does not vary: one the project's tests
+    /// use, else a typical one, else the first the type offers.
+    pub fn one(&self, written: &str) -> Option<String> {
+        let resolved = self.declared(written);
+        if let Some(found) = self.found.get(&key(&resolved)).and_then(|v| v.first()) {
+            return Some(found.clone());
+        }
+        typical(&erase_simple(&resolved)).map(String::from).or_else(|| self.of(written, 1).into_iter().next())
+    }
+
+    /// Values of a resolved type; `depth` bounds how far constructors build their arguments.
+    pub fn typed(&self, written: &str, n: usize, depth: usize) -> Vec<String> {
+        let mut out: Vec<String> = self.found.get(&key(written)).cloned().unwrap_or_default();
+        let (raw, args) = generic_arguments(written);
+        let erased = erase_simple(&raw);
+        let inner = |t: &str, k: usize| if depth == 0 { Vec::new() } else { self.typed(t, k, depth - 1) };
+        let more = if let Some(element) = written.strip_suffix("[]").filter(|e| !is_primitive(e) && *e != "String") {
+            let elements = inner(element, 3);
+            if elements.is_empty() {
+                Vec::new()
+            } else {
+                arrays(element, &elements)
+            }
+        } else if let [k, v] = args.as_slice() {
+            maps(&erased, &inner(k, 1), &inner(v, 1))
+        } else {
+            let element = args.first().cloned().unwrap_or_else(|| "String".to_string());
+            let known = jdk_values(&erased, &inner(&element, 5));
+            if known.is_empty() {
+                objects::project_values(self, written, n, depth)
+            } else {
+                known
+            }
+        };
+        for value in more {
+            if !out.contains(&value) {
+                out.push(value);
             }
         }
         out.truncate(n);
         out
     }
 
-    /// One ordinary value of the type, for arguments an MR does not vary: one the project uses,
-    /// else a typical one (1, not 0: `getFraction(x, 0)` throws whatever x is).
-    pub fn one(&self, written: &str) -> Option<String> {
-        let erased = erase_simple(written);
-        let erased = if is_type_variable(&erased) { "String".to_string() } else { erased };
-        if let Some(found) = self.by_type.get(&erased).and_then(|v| v.first()) {
-            return Some(found.clone());
+    fn add(&mut self, written: &str, expression: String) {
+        let list = self.found.entry(key(&self.declared(written))).or_default();
+        if !list.contains(&expression) {
+            list.push(expression);
         }
-        typical(&erased).map(String::from).or_else(|| self.of(written, 1).into_iter().next())
     }
 
     /// Literal arguments of calls to the class's methods in tests, and locals whose initializer
     /// stands on its own (`SecretKey key = AESEncryption.getSecretEncryptionKey();`).
-    fn gather_from_tests(&mut self, class: &ClassModel, tests: &Project) {
+    fn gather_from_tests(&mut self, tests: &Project) {
         let mut parser = crate::java_model::parser();
-        for test_class in tests.classes().filter(|c| c.source.contains(class.name.as_str())) {
+        let name = self.class.name.clone();
+        let test_classes: Vec<&ClassModel> = tests.classes().filter(|c| c.source.contains(name.as_str())).collect();
+        for test_class in test_classes {
             for m in test_class.methods.iter().filter(|m| m.is_test()) {
                 let code = &test_class.source[m.byte_range.0..m.byte_range.1];
                 let Some(tree) = parser.parse(code, None) else { continue };
-                self.walk(tree.root_node(), code, class);
+                self.walk(tree.root_node(), code);
             }
         }
     }
 
-    fn walk(&mut self, node: Node, code: &str, class: &ClassModel) {
+    fn walk(&mut self, node: Node, code: &str) {
         match node.kind() {
-            "method_invocation" => self.call_arguments(node, code, class),
+            "method_invocation" => self.call_arguments(node, code),
             "local_variable_declaration" => self.standalone_local(node, code),
             _ => {}
         }
         let mut cursor = node.walk();
         let children: Vec<Node> = node.named_children(&mut cursor).collect();
         for child in children {
-            self.walk(child, code, class);
+            self.walk(child, code);
         }
     }
 
-    fn call_arguments(&mut self, call: Node, code: &str, class: &ClassModel) {
+    /// A literal argument counts for a parameter only when its type fits the parameter's
+    /// (`"1.2"` is no `long`, `2.5` no `LatLong`), overloads of the same arity included.
+    fn call_arguments(&mut self, call: Node, code: &str) {
         let name = call.child_by_field_name("name").map(|n| &code[n.byte_range()]).unwrap_or("");
         let Some(args) = call.child_by_field_name("arguments") else { return };
         let mut cursor = args.walk();
         let args: Vec<Node> = args.named_children(&mut cursor).collect();
+        let class = self.class;
         for method in class.methods.iter().filter(|m| m.name == name && m.params.len() == args.len()) {
             for (arg, param) in args.iter().zip(&method.params) {
-                if is_literal(*arg) {
-                    self.add(&erase_simple(&param.type_name), code[arg.byte_range()].to_string());
+                let text = &code[arg.byte_range()];
+                let Some(literal) = literal_of(*arg, code) else { continue };
+                let param_type = erase_simple(&self.declared(&param.type_name));
+                if literal != "null" && accepts(&param_type, literal) {
+                    self.add(&param.type_name, text.to_string());
                 }
             }
         }
     }
 
     fn standalone_local(&mut self, declaration: Node, code: &str) {
-        let Some(t) = declaration.child_by_field_name("type").map(|t| erase_simple(&code[t.byte_range()])) else {
+        let Some(t) = declaration.child_by_field_name("type").map(|t| code[t.byte_range()].to_string()) else {
             return;
         };
+        if t == "var" {
+            return; // its type is not written down
+        }
         let mut cursor = declaration.walk();
         let declarators: Vec<Node> =
             declaration.named_children(&mut cursor).filter(|c| c.kind() == "variable_declarator").collect();
@@ -112,53 +177,47 @@ impl Values {
             }
         }
     }
+}
 
-    /// Public static fields and public static factories without parameters of the class.
-    fn gather_from_class(&mut self, class: &ClassModel) {
-        let public_static = |m: &[String]| m.iter().any(|x| x == "public") && m.iter().any(|x| x == "static");
-        for f in class.fields.iter().filter(|f| public_static(&f.modifiers)) {
-            self.add(&erase_simple(&f.type_name), format!("{}.{}", class.name, f.name));
-        }
-        for m in class.methods.iter().filter(|m| public_static(&m.modifiers) && m.params.is_empty()) {
-            if let Some(r) = m.return_type.as_deref().filter(|r| *r != "void") {
-                self.add(&erase_simple(r), format!("{}.{}()", class.name, m.name));
+/// The lookup key of a type as written: no spaces, no package qualifiers.
+fn key(written: &str) -> String {
+    let compact: String = written.chars().filter(|c| !c.is_whitespace()).collect();
+    let mut out = String::new();
+    let mut word = String::new();
+    for c in compact.chars().chain(std::iter::once('\u{0}')) {
+        if c.is_alphanumeric() || c == '_' || c == '.' || c == '$' {
+            word.push(c);
+        } else {
+            out.push_str(word.rsplit('.').next().unwrap_or(&word));
+            word.clear();
+            if c != '\u{0}' {
+                out.push(c);
             }
         }
     }
+    out
 }
 
-fn is_literal(node: Node) -> bool {
+/// The type of a literal argument (`-1` is an int literal too).
+fn literal_of(node: Node, code: &str) -> Option<&'static str> {
     match node.kind() {
-        "string_literal"
-        | "character_literal"
-        | "decimal_integer_literal"
-        | "hex_integer_literal"
-        | "decimal_floating_point_literal"
-        | "true"
-        | "false" => true,
-        "unary_expression" => {
-            node.named_child(0).is_some_and(is_literal) || node.child_by_field_name("operand").is_some_and(is_literal)
-        }
-        _ => false,
+        "unary_expression" => node.child_by_field_name("operand").and_then(|o| literal_of(o, code)),
+        kind => literal_type(kind, &code[node.byte_range()]),
     }
 }
 
-/// An initializer that names no local: literals, `new T(literals)`, calls on class names.
+/// An initializer that needs nothing of its test: literals, `new T(literals)`, calls on class
+/// names. Rejected: locals and fields (lower-case names), `this`, constants imported statically
+/// (`SHIFT1`: an upper-case name that is not a class's), calls without a receiver (static imports
+/// and the test's own helpers), lambdas.
 fn stands_alone(value: Node, code: &str) -> bool {
     let mut stack = vec![value];
     while let Some(n) = stack.pop() {
-        if n.kind() == "identifier" {
-            let name = &code[n.byte_range()];
-            let parent_is_call_name =
-                n.parent().is_some_and(|p| p.kind() == "method_invocation" && p.child_by_field_name("name") == Some(n));
-            let field_name =
-                n.parent().is_some_and(|p| p.kind() == "field_access" && p.child_by_field_name("field") == Some(n));
-            if !parent_is_call_name && !field_name && !name.starts_with(char::is_uppercase) {
-                return false;
-            }
-        }
-        if matches!(n.kind(), "lambda_expression" | "method_reference") {
-            return false;
+        match n.kind() {
+            "lambda_expression" | "method_reference" | "this" | "super" => return false,
+            "method_invocation" if n.child_by_field_name("object").is_none() => return false,
+            "identifier" if !names_a_class_member(n, code) => return false,
+            _ => {}
         }
         let mut cursor = n.walk();
         stack.extend(n.named_children(&mut cursor));
@@ -166,108 +225,55 @@ fn stands_alone(value: Node, code: &str) -> bool {
     true
 }
 
-fn typical(erased: &str) -> Option<&'static str> {
-    Some(match erased {
-        "int" | "Integer" => "1",
-        "long" | "Long" => "1L",
-        "short" | "Short" => "(short) 1",
-        "byte" | "Byte" => "(byte) 1",
-        "double" | "Double" => "1.5",
-        "float" | "Float" => "1.5f",
-        "char" | "Character" => "'a'",
-        "boolean" | "Boolean" => "true",
-        "String" | "CharSequence" | "Object" => "\"Hello, World!\"",
-        "byte[]" => "new byte[] {1, 2, 3}",
-        _ => return None,
-    })
+/// An identifier that is a method or field name after a receiver, or a class name (capitalised,
+/// not all capitals: `MAX_SIZE` alone is a constant from somewhere).
+fn names_a_class_member(n: Node, code: &str) -> bool {
+    let name = &code[n.byte_range()];
+    let parent = n.parent();
+    let is_field = |kind: &str, field: &str| {
+        parent.is_some_and(|p| p.kind() == kind && p.child_by_field_name(field).is_some_and(|f| f.id() == n.id()))
+    };
+    if is_field("method_invocation", "name") || is_field("field_access", "field") {
+        return true;
+    }
+    let constant = name.len() > 1 && name.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
+    name.starts_with(char::is_uppercase) && !constant
 }
 
-/// Boundary and ordinary values of a type: zero, one, minus one, the extremes, 1 << 16; the empty,
-/// blank, non-ASCII and special strings; empty, one- and many-element arrays and collections.
-pub fn boundary(erased: &str) -> Vec<String> {
-    let v = |xs: &[&str]| xs.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-    match erased {
-        "int" | "Integer" => {
-            v(&["0", "1", "-1", "42", "Integer.MAX_VALUE", "Integer.MIN_VALUE", "1 << 16", "7", "-100", "1000"])
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_initializer(code: &str) -> bool {
+        let mut parser = crate::java_model::parser();
+        let source = format!("class T {{ void m() {{ Object v = {code}; }} }}");
+        let tree = parser.parse(&source, None).expect("parses");
+        let mut stack = vec![tree.root_node()];
+        while let Some(n) = stack.pop() {
+            if n.kind() == "variable_declarator" && n.parent().is_some_and(|p| p.kind() == "local_variable_declaration")
+            {
+                return stands_alone(n.child_by_field_name("value").expect("value"), &source);
+            }
+            let mut cursor = n.walk();
+            stack.extend(n.named_children(&mut cursor));
         }
-        "long" | "Long" => {
-            v(&["0L", "1L", "-1L", "42L", "Long.MAX_VALUE", "Long.MIN_VALUE", "1L << 32", "7L", "-100L", "123456789L"])
-        }
-        "short" | "Short" => {
-            v(&["(short) 0", "(short) 1", "(short) -1", "Short.MAX_VALUE", "Short.MIN_VALUE", "(short) 42"])
-        }
-        "byte" | "Byte" => v(&["(byte) 0", "(byte) 1", "(byte) -1", "Byte.MAX_VALUE", "Byte.MIN_VALUE", "(byte) 42"]),
-        "char" | "Character" => v(&["'a'", "'Z'", "'0'", "' '", "'\\u00e9'", "'~'", "'\\n'"]),
-        "double" | "Double" => v(&[
-            "0.0",
-            "1.0",
-            "-1.0",
-            "0.5",
-            "1e10",
-            "-1e-10",
-            "Double.MAX_VALUE",
-            "Double.MIN_VALUE",
-            "3.14159",
-            "100.0",
-        ]),
-        "float" | "Float" => v(&["0.0f", "1.0f", "-1.0f", "0.5f", "1e10f", "Float.MAX_VALUE", "3.5f"]),
-        "boolean" | "Boolean" => v(&["true", "false"]),
-        "String" | "CharSequence" | "Object" => v(&[
-            "\"\"",
-            "\" \"",
-            "\"a\"",
-            "\"Hello, World!\"",
-            "\"\\u00dcn\\u00efc\\u00f6d\\u00e9 \\u2713\"",
-            "\"~!@#$%^&*()_+\"",
-            "\"line1\\nline2\\ttab\"",
-            "\"x\".repeat(1000)",
-            "\"0123456789\"",
-            "\"MiXeD CaSe\"",
-        ]),
-        "byte[]" => v(&[
-            "new byte[0]",
-            "new byte[] {0}",
-            "new byte[] {1, 2, 3}",
-            "\"Hello\".getBytes(java.nio.charset.StandardCharsets.UTF_8)",
-            "new byte[] {(byte) 0xFF, 0x00, 0x7F, (byte) 0x80}",
-            "new byte[256]",
-            "new byte[] {-1}",
-            "\"\\u00e9\\u2713\".getBytes(java.nio.charset.StandardCharsets.UTF_8)",
-            "new byte[] {10, 13, 9}",
-            "new byte[1 << 16]",
-        ]),
-        "char[]" => v(&[
-            "new char[0]",
-            "\"a\".toCharArray()",
-            "\"Hello, World!\".toCharArray()",
-            "\"0f1e\".toCharArray()",
-            "new char[] {'\\u00e9'}",
-        ]),
-        "int[]" => v(&[
-            "new int[0]",
-            "new int[] {1}",
-            "new int[] {3, 1, 2}",
-            "new int[] {-1, 0, Integer.MAX_VALUE}",
-            "new int[100]",
-        ]),
-        "String[]" => v(&[
-            "new String[0]",
-            "new String[] {\"a\"}",
-            "new String[] {\"a\", \"b\", \"c\"}",
-            "new String[] {\"\", \" \"}",
-        ]),
-        "List" | "Collection" | "Iterable" => v(&[
-            "new java.util.ArrayList<>()",
-            "new java.util.ArrayList<>(java.util.List.of(\"a\"))",
-            "new java.util.ArrayList<>(java.util.List.of(\"a\", \"b\", \"c\"))",
-            "new java.util.ArrayList<>(java.util.List.of(\"\", \" \"))",
-        ]),
-        "Set" => v(&[
-            "new java.util.HashSet<>()",
-            "new java.util.HashSet<>(java.util.List.of(\"a\"))",
-            "new java.util.HashSet<>(java.util.List.of(\"a\", \"b\"))",
-        ]),
-        "Map" => v(&["new java.util.HashMap<>()", "new java.util.HashMap<>(java.util.Map.of(\"a\", \"1\"))"]),
-        _ => Vec::new(),
+        panic!("no declarator")
+    }
+
+    #[test]
+    fn only_initializers_that_need_nothing_of_their_test_are_mined() {
+        assert!(parse_initializer("new Version(\"1.2.3\")"));
+        assert!(parse_initializer("Fraction.getFraction(1, 2)"));
+        assert!(parse_initializer("Math.max(Integer.MAX_VALUE, 3)"));
+        assert!(!parse_initializer("new BitSet(SHIFT1)"), "a constant imported statically");
+        assert!(!parse_initializer("decodeHash(\"u4pruyd\")"), "a static call left unqualified");
+        assert!(!parse_initializer("new Graph(bounds)"), "a field of the test class");
+        assert!(!parse_initializer("this.cluster.size()"));
+    }
+
+    #[test]
+    fn keys_drop_qualifiers_and_spaces() {
+        assert_eq!(key("java.util.Map<java.lang.String, Integer>"), "Map<String,Integer>");
+        assert_eq!(key("byte[]"), "byte[]");
     }
 }

@@ -85,7 +85,7 @@ pub struct Param {
 }
 
 /// A method or a constructor (`is_constructor`; its name is the class name).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MethodModel {
     pub name: String,

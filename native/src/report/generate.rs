@@ -23,6 +23,9 @@ pub struct GenerateReport {
     /// Every suspected bug of the run, most confident first: the headline output.
     pub suspected_bugs: Vec<SuspectedBugReport>,
     pub targets: Vec<TargetReport>,
+    /// Target methods for which no candidate MTC was written (`Class#method(types)`): no built-in
+    /// template fits them, or the LLM could not be asked.
+    pub methods_without_candidate: Vec<String>,
     pub tokens: Totals,
     pub tokens_by_phase: BTreeMap<String, Totals>,
     pub elapsed_ms: u128,
@@ -119,6 +122,9 @@ pub struct CandidateReport {
     /// The highest pass rate on any single mutant.
     pub p_best_mutant: Option<f64>,
     pub mutants: usize,
+    /// Kept because it passes everywhere (p = p' = 100%): it kills no mutant, so it checks
+    /// little; reported as such, never counted as a win.
+    pub kills_nothing: bool,
     pub methods: Vec<MethodReport>,
     pub kept_methods: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -175,12 +181,18 @@ impl GenerateReport {
         let mut suspected_bugs: Vec<SuspectedBugReport> =
             targets.iter().flat_map(|t| t.suspected_bugs.iter().cloned()).collect();
         suspected_bugs.sort_by(|a, b| b.confidence.total_cmp(&a.confidence));
+        let methods_without_candidate = targets
+            .iter()
+            .filter(|t| t.candidates.is_empty())
+            .map(|t| format!("{}#{}({})", t.class, t.method, t.params.join(", ")))
+            .collect();
         GenerateReport {
             version: 1,
             model: r.model.clone(),
             phases: r.phases,
             suspected_bugs,
             targets,
+            methods_without_candidate,
             tokens: r.tokens,
             tokens_by_phase: r.tokens_by_phase.clone(),
             elapsed_ms: r.elapsed_ms,
@@ -222,21 +234,62 @@ impl GenerateReport {
             .collect()
     }
 
+    /// One line per target class: its target methods, those with a kept MTC, the candidates by
+    /// status, the kept ones that kill no mutant and the methods without a candidate.
     pub fn summary_lines(&self) -> Vec<String> {
         let mut lines = Vec::new();
+        let mut classes: Vec<&str> = Vec::new();
         for t in &self.targets {
+            if !classes.contains(&t.class.as_str()) {
+                classes.push(&t.class);
+            }
+        }
+        for class in classes {
+            let targets: Vec<&TargetReport> = self.targets.iter().filter(|t| t.class == class).collect();
+            let candidates: Vec<&CandidateReport> = targets.iter().flat_map(|t| &t.candidates).collect();
             let mut by_status: BTreeMap<String, usize> = BTreeMap::new();
-            for c in &t.candidates {
+            for c in &candidates {
                 *by_status.entry(c.status.name()).or_default() += 1;
             }
             let counts: Vec<String> = by_status.iter().map(|(s, n)| format!("{n} {s}")).collect();
+            let with_kept = targets.iter().filter(|t| t.candidates.iter().any(|c| c.status == Status::Kept)).count();
+            let idle = candidates.iter().filter(|c| c.kills_nothing).count();
+            let without = targets.iter().filter(|t| t.candidates.is_empty()).count();
+            let mut line = format!(
+                "{class}: {with_kept} of {} target method(s) with a kept MTC; {} candidate MTC(s): {}",
+                targets.len(),
+                candidates.len(),
+                if counts.is_empty() { "none".to_string() } else { counts.join(", ") }
+            );
+            if idle > 0 {
+                line.push_str(&format!("; {idle} kept MTC(s) kill no mutant"));
+            }
+            if without > 0 {
+                line.push_str(&format!("; {without} method(s) without a candidate (listed in the report)"));
+            }
+            lines.push(line);
+        }
+        let t = &self.tokens;
+        if t.requests > 0 {
             lines.push(format!(
-                "{}#{}({}): {} candidate MTC(s): {}",
+                "LLM: {} request(s) ({} from the cache), {} prompt + {} completion tokens, ${:.4}",
+                t.requests, t.cached, t.prompt_tokens, t.completion_tokens, t.cost_usd
+            ));
+        }
+        lines
+    }
+
+    /// Per target method, each candidate with its status, rates and notes (the build's debug
+    /// output: `mvn -X`, `gradle --debug`; report.html has the same).
+    pub fn candidate_lines(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        for t in self.targets.iter().filter(|t| !t.candidates.is_empty()) {
+            lines.push(format!(
+                "{}#{}({}): {} candidate MTC(s)",
                 t.class,
                 t.method,
                 t.params.join(", "),
-                t.candidates.len(),
-                counts.join(", ")
+                t.candidates.len()
             ));
             for c in &t.candidates {
                 let rates = match (c.p, c.p_mutants) {
@@ -257,13 +310,6 @@ impl GenerateReport {
                     lines.push(format!("    note: {note}"));
                 }
             }
-        }
-        let t = &self.tokens;
-        if t.requests > 0 {
-            lines.push(format!(
-                "LLM: {} request(s) ({} from the cache), {} prompt + {} completion tokens, ${:.4}",
-                t.requests, t.cached, t.prompt_tokens, t.completion_tokens, t.cost_usd
-            ));
         }
         lines
     }
@@ -385,6 +431,9 @@ fn candidate_report(
         p_mutants: c.p_mutants,
         p_best_mutant: c.p_best_mutant,
         mutants: c.mutant_runs.len(),
+        kills_nothing: c.status == Status::Kept
+            && c.p_mutants.is_none_or(|pm| pm >= 1.0)
+            && c.p.is_some_and(|p| p >= 1.0),
         methods,
         kept_methods: c.kept_methods.clone(),
         file: kept.map(|k| k.path.clone()),

@@ -37,8 +37,17 @@ pub fn render(report: &GenerateReport) -> String {
         report.elapsed_ms as f64 / 1000.0
     );
     html.push_str(&suspected_bugs_section(&report.suspected_bugs));
-    for target in &report.targets {
+    for target in report.targets.iter().filter(|t| !t.candidates.is_empty()) {
         html.push_str(&target_section(target));
+    }
+    if !report.methods_without_candidate.is_empty() {
+        let items: String =
+            report.methods_without_candidate.iter().map(|m| format!("<li><code>{}</code></li>", esc(m))).collect();
+        html.push_str(&format!(
+            "<h2 id=\"without-candidate\">Target methods without a candidate MTC ({})</h2>\n\
+             <p class=\"muted\">No built-in MR template fits them (or the LLM could not be asked).</p><ul>{items}</ul>\n",
+            report.methods_without_candidate.len()
+        ));
     }
     html.push_str("</body></html>\n");
     html
@@ -148,6 +157,9 @@ fn candidate_row(c: &CandidateReport) -> String {
     }
     if let Some(d) = c.status.detail() {
         notes.push(esc(d));
+    }
+    if c.kills_nothing {
+        notes.push("kills no mutant (passes on the original and on every mutant): it checks little".into());
     }
     for t in &c.triage {
         notes.push(format!("{}: {} ({})", esc(&t.method), esc(&t.verdict), esc(&t.evidence.join("; "))));

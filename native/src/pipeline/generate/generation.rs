@@ -115,15 +115,14 @@ impl GenerateRun {
     fn generate_builtin(&mut self) {
         for (ti, target) in self.targets.clone().into_iter().enumerate() {
             let class = target.class(&self.project);
-            let found =
-                crate::builtin::mtcs(class, target.method, &self.analyses[ti], &self.tests, self.settings.junit);
-            if found.is_empty() {
-                self.log.push(crate::protocol::LogLine::info(format!(
-                    "{}#{}: no built-in MR template fits its coupled pairs",
-                    class.qualified_name,
-                    target.method(&self.project).signature()
-                )));
-            }
+            let found = crate::builtin::mtcs(
+                class,
+                target.method,
+                &self.analyses[ti],
+                &self.project,
+                &self.tests,
+                self.settings.junit,
+            );
             for mtc in found {
                 let base = format!("{}_{}", class.name, target.method(&self.project).name);
                 let (class_name, qualified_name) = unique_name(&mut self.taken_names, &class.package, &base);

@@ -304,6 +304,7 @@ impl GenerateRun {
         let mut log = std::mem::take(&mut self.log);
         let verdict = self.llm_failures(&mut log).or_else(|| self.suspected_bug_verdict(&report));
         log.extend(exported);
+        log.extend(report.candidate_lines().into_iter().map(LogLine::debug));
         log.extend(report.summary_lines().into_iter().map(LogLine::info));
         log.extend(report.suspected_bug_lines().into_iter().map(LogLine::warn));
         log.push(LogLine::info(format!("Report: {} (and report.json beside it)", html.display())));

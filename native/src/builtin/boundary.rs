@@ -1,0 +1,205 @@
+//! Boundary and ordinary values of JDK types, as Java 8 source (no `List.of`, `String.repeat`:
+//! a project on release 8 must compile them): zero, one, minus one, the extremes; the empty, blank,
+//! non-ASCII and special strings; empty, one- and many-element arrays and collections.
+
+/// Values of a JDK type by its erased simple name; collections and arrays hold `elements` (values
+/// of their element type, already typed). Empty when the type is not one the catalogue knows.
+pub fn jdk_values(erased: &str, elements: &[String]) -> Vec<String> {
+    let v = |xs: &[&str]| xs.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    match erased {
+        "int" | "Integer" => {
+            v(&["0", "1", "-1", "42", "Integer.MAX_VALUE", "Integer.MIN_VALUE", "1 << 16", "7", "-100", "1000"])
+        }
+        "long" | "Long" => {
+            v(&["0L", "1L", "-1L", "42L", "Long.MAX_VALUE", "Long.MIN_VALUE", "1L << 32", "7L", "-100L", "123456789L"])
+        }
+        "short" | "Short" => {
+            v(&["(short) 0", "(short) 1", "(short) -1", "Short.MAX_VALUE", "Short.MIN_VALUE", "(short) 42"])
+        }
+        "byte" | "Byte" => v(&["(byte) 0", "(byte) 1", "(byte) -1", "Byte.MAX_VALUE", "Byte.MIN_VALUE", "(byte) 42"]),
+        "char" | "Character" => v(&["'a'", "'Z'", "'0'", "' '", "'\\u00e9'", "'~'", "'\\n'"]),
+        "double" | "Double" => v(&[
+            "0.0",
+            "1.0",
+            "-1.0",
+            "0.5",
+            "1e10",
+            "-1e-10",
+            "Double.MAX_VALUE",
+            "Double.MIN_VALUE",
+            "3.14159",
+            "100.0",
+        ]),
+        "float" | "Float" => v(&["0.0f", "1.0f", "-1.0f", "0.5f", "1e10f", "Float.MAX_VALUE", "3.5f"]),
+        "boolean" | "Boolean" => v(&["true", "false"]),
+        "String" | "CharSequence" | "Object" | "Comparable" | "Serializable" => v(&[
+            "\"\"",
+            "\" \"",
+            "\"a\"",
+            "\"Hello, World!\"",
+            "\"\\u00dcn\\u00efc\\u00f6d\\u00e9 \\u2713\"",
+            "\"~!@#$%^&*()_+\"",
+            "\"line1\\nline2\\ttab\"",
+            "new String(new char[1000]).replace('\\0', 'x')",
+            "\"0123456789\"",
+            "\"MiXeD CaSe\"",
+        ]),
+        "Number" => v(&["0", "1", "-1", "42", "Integer.MAX_VALUE", "1.5", "-0.25"]),
+        "StringBuilder" | "StringBuffer" => v(&[
+            &format!("new {erased}()"),
+            &format!("new {erased}(\"a\")"),
+            &format!("new {erased}(\"Hello, World!\")"),
+        ]),
+        "BigInteger" => v(&[
+            "java.math.BigInteger.ZERO",
+            "java.math.BigInteger.ONE",
+            "java.math.BigInteger.valueOf(-1)",
+            "java.math.BigInteger.valueOf(42)",
+            "new java.math.BigInteger(\"123456789012345678901234567890\")",
+            "java.math.BigInteger.valueOf(Long.MIN_VALUE)",
+        ]),
+        "BigDecimal" => v(&[
+            "java.math.BigDecimal.ZERO",
+            "java.math.BigDecimal.ONE",
+            "new java.math.BigDecimal(\"-1.5\")",
+            "new java.math.BigDecimal(\"42.125\")",
+            "new java.math.BigDecimal(\"1E+10\")",
+        ]),
+        "Locale" => v(&[
+            "java.util.Locale.ENGLISH",
+            "java.util.Locale.ROOT",
+            "java.util.Locale.GERMANY",
+            "java.util.Locale.JAPAN",
+        ]),
+        "Charset" => v(&[
+            "java.nio.charset.StandardCharsets.UTF_8",
+            "java.nio.charset.StandardCharsets.ISO_8859_1",
+            "java.nio.charset.StandardCharsets.US_ASCII",
+            "java.nio.charset.StandardCharsets.UTF_16",
+        ]),
+        "TimeZone" => {
+            v(&["java.util.TimeZone.getTimeZone(\"UTC\")", "java.util.TimeZone.getTimeZone(\"Europe/Paris\")"])
+        }
+        "Random" => v(&["new java.util.Random(42)", "new java.util.Random(7)"]),
+        "byte[]" => v(&[
+            "new byte[0]",
+            "new byte[] {0}",
+            "new byte[] {1, 2, 3}",
+            "\"Hello\".getBytes(java.nio.charset.StandardCharsets.UTF_8)",
+            "new byte[] {(byte) 0xFF, 0x00, 0x7F, (byte) 0x80}",
+            "new byte[256]",
+            "new byte[] {-1}",
+            "\"\\u00e9\\u2713\".getBytes(java.nio.charset.StandardCharsets.UTF_8)",
+            "new byte[] {10, 13, 9}",
+            "new byte[1 << 16]",
+        ]),
+        "char[]" => v(&[
+            "new char[0]",
+            "\"a\".toCharArray()",
+            "\"Hello, World!\".toCharArray()",
+            "\"0f1e\".toCharArray()",
+            "new char[] {'\\u00e9'}",
+        ]),
+        "int[]" => v(&[
+            "new int[0]",
+            "new int[] {1}",
+            "new int[] {3, 1, 2}",
+            "new int[] {-1, 0, Integer.MAX_VALUE}",
+            "new int[100]",
+        ]),
+        "long[]" => v(&["new long[0]", "new long[] {1L}", "new long[] {3L, -1L, Long.MAX_VALUE}"]),
+        "double[]" => v(&["new double[0]", "new double[] {1.5}", "new double[] {3.0, -1.0, 0.5}"]),
+        "boolean[]" => v(&["new boolean[0]", "new boolean[] {true}", "new boolean[] {true, false, true}"]),
+        "List" | "Collection" | "Iterable" | "ArrayList" => collections("java.util.ArrayList", elements),
+        "Set" | "HashSet" => collections("java.util.HashSet", elements),
+        "SortedSet" | "NavigableSet" | "TreeSet" => collections("java.util.TreeSet", elements),
+        "Deque" | "Queue" | "ArrayDeque" => collections("java.util.ArrayDeque", elements),
+        "LinkedList" => collections("java.util.LinkedList", elements),
+        _ => Vec::new(),
+    }
+}
+
+/// A map's values from its key and value candidates.
+pub fn maps(erased: &str, keys: &[String], values: &[String]) -> Vec<String> {
+    let class = match erased {
+        "Map" | "HashMap" => "java.util.HashMap",
+        "SortedMap" | "NavigableMap" | "TreeMap" => "java.util.TreeMap",
+        "LinkedHashMap" => "java.util.LinkedHashMap",
+        _ => return Vec::new(),
+    };
+    let mut out = vec![format!("new {class}<>()")];
+    if let (Some(k), Some(v)) = (keys.first(), values.first()) {
+        out.push(format!("new {class}<>(java.util.Collections.singletonMap({k}, {v}))"));
+    }
+    out
+}
+
+/// Empty, one-element and several-element collections of `class` holding `elements`.
+fn collections(class: &str, elements: &[String]) -> Vec<String> {
+    let mut out = vec![format!("new {class}<>()")];
+    let of = |xs: &[String]| format!("new {class}<>(java.util.Arrays.asList({}))", xs.join(", "));
+    if let Some(first) = elements.first() {
+        out.push(of(std::slice::from_ref(first)));
+    }
+    if elements.len() >= 3 {
+        out.push(of(&elements[..3]));
+    }
+    if elements.len() >= 5 {
+        out.push(of(&elements[1..5]));
+    }
+    out
+}
+
+/// An array of the given element type (as written) holding `elements`.
+pub fn arrays(element: &str, elements: &[String]) -> Vec<String> {
+    let mut out = vec![format!("new {element}[0]")];
+    if let Some(first) = elements.first() {
+        out.push(format!("new {element}[] {{{first}}}"));
+    }
+    if elements.len() >= 3 {
+        out.push(format!("new {element}[] {{{}}}", elements[..3].join(", ")));
+    }
+    out
+}
+
+/// One ordinary value, for arguments an MR does not vary (1, not 0: `getFraction(x, 0)` throws
+/// whatever x is).
+pub fn typical(erased: &str) -> Option<&'static str> {
+    Some(match erased {
+        "int" | "Integer" => "1",
+        "long" | "Long" => "1L",
+        "short" | "Short" => "(short) 1",
+        "byte" | "Byte" => "(byte) 1",
+        "double" | "Double" => "1.5",
+        "float" | "Float" => "1.5f",
+        "char" | "Character" => "'a'",
+        "boolean" | "Boolean" => "true",
+        "String" | "CharSequence" | "Object" | "Comparable" | "Serializable" => "\"Hello, World!\"",
+        "byte[]" => "new byte[] {1, 2, 3}",
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_are_java_8_source() {
+        let strings = vec!["\"a\"".to_string(), "\"b\"".into(), "\"c\"".into()];
+        for t in ["String", "List", "Set", "byte[]", "int", "Deque"] {
+            for value in jdk_values(t, &strings) {
+                assert!(!value.contains("List.of") && !value.contains(".repeat("), "{value}");
+            }
+        }
+        assert_eq!(
+            jdk_values("List", &strings)[2],
+            "new java.util.ArrayList<>(java.util.Arrays.asList(\"a\", \"b\", \"c\"))"
+        );
+        assert_eq!(
+            maps("Map", &strings, &strings)[1],
+            "new java.util.HashMap<>(java.util.Collections.singletonMap(\"a\", \"a\"))"
+        );
+        assert_eq!(arrays("Foo", &["x".into()])[1], "new Foo[] {x}");
+    }
+}

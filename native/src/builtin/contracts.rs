@@ -1,0 +1,406 @@
+//! Class-level templates: relations every correct class of a shape keeps, whatever its methods are
+//! coupled with. `equals` reflexive, symmetric and consistent with `hashCode`; `compareTo`
+//! antisymmetric, transitive and consistent with `equals` and with a numeric view; symmetric
+//! binary predicates; ordering methods and their duals; text and copy round trips; set/get and
+//! add/contains/remove on the same state; involutions and idempotent normalisers.
+//!
+//! Each is attached to the target it is about and applied to up to ten source inputs: distinct
+//! instances of the class from the typed inputs (`a`, `b`, `c` are consecutive ones).
+
+use super::invoke::Caller;
+use super::templates::{assert_equal, declares_equals, ret, same, subjects, Mr, Pair};
+use super::values::INPUTS;
+use crate::java_model::types::erase_simple;
+use crate::java_model::MethodModel;
+
+/// Consecutive instances `(a, sameAgain, b, c)` of the class, one tuple per source input; none
+/// when the class offers fewer than two distinct instances.
+fn triples(caller: &Caller) -> Vec<(String, String, String)> {
+    let all = caller.instances(INPUTS + 2);
+    if all.len() < 2 {
+        return Vec::new();
+    }
+    (0..all.len().min(INPUTS))
+        .map(|i| (all[i].clone(), all[(i + 1) % all.len()].clone(), all[(i + 2) % all.len()].clone()))
+        .collect()
+}
+
+/// `Foo a = ...; Foo b = ...;` for the names used.
+fn declare(caller: &Caller, names: &[(&str, &str)]) -> Vec<String> {
+    names.iter().map(|(name, value)| format!("{} {name} = {value};", caller.class_type())).collect()
+}
+
+/// A non-static method of the class taking one instance of the class: `a.m(b)`.
+fn on_own_type(caller: &Caller, m: &MethodModel) -> bool {
+    !m.is_static()
+        && !m.is_private()
+        && m.params.len() == 1
+        && erase_simple(&m.params[0].type_name) == caller.class.name
+}
+
+fn method<'c>(caller: &Caller<'c>, name: &str, params: usize) -> Option<&'c MethodModel> {
+    caller.class.methods.iter().find(|m| m.name == name && m.params.len() == params && !m.is_private())
+}
+
+/// `equals` is reflexive, symmetric, false for null, and objects built alike are equal with equal
+/// hash codes.
+pub fn equals_contract(pair: &Pair) -> Option<Mr> {
+    let caller = pair.caller;
+    if !matches!(pair.target.name.as_str(), "equals" | "hashCode") || !declares_equals(caller) {
+        return None;
+    }
+    let bodies = triples(caller)
+        .into_iter()
+        .map(|(a, b, _)| {
+            let mut lines = declare(caller, &[("a", &a), ("sameAgain", &a), ("b", &b)]);
+            lines.extend([
+                "assertTrue(a.equals(a));".to_string(),
+                "assertEquals(a.equals(b), b.equals(a));".into(),
+                "assertFalse(a.equals(null));".into(),
+                "assertEquals(a, sameAgain);".into(),
+                "assertEquals(a.hashCode(), sameAgain.hashCode());".into(),
+                "if (a.equals(b)) {\n    assertEquals(a.hashCode(), b.hashCode());\n}".into(),
+            ]);
+            lines.join("\n")
+        })
+        .collect();
+    let relation = "equals is reflexive and symmetric, and equal objects have equal hash codes".to_string();
+    Some(Mr { template: "equalsContract", relation, bodies })
+}
+
+/// `compareTo` is antisymmetric and transitive, 0 for objects built alike and for equal ones, and
+/// agrees with the numeric view of a `Number`.
+pub fn compare_to_contract(pair: &Pair) -> Option<Mr> {
+    let caller = pair.caller;
+    if pair.target.name != "compareTo" || pair.target.params.len() != 1 || pair.target.is_static() {
+        return None;
+    }
+    let numeric =
+        ["doubleValue", "longValue"].into_iter().find(|n| method(caller, n, 0).is_some_and(|m| !m.is_static()));
+    let bodies = triples(caller)
+        .into_iter()
+        .map(|(a, b, c)| {
+            let mut lines = declare(caller, &[("a", &a), ("sameAgain", &a), ("b", &b), ("c", &c)]);
+            lines.extend([
+                "assertEquals(0, a.compareTo(sameAgain));".to_string(),
+                "assertEquals(Integer.signum(a.compareTo(b)), -Integer.signum(b.compareTo(a)));".into(),
+                "if (a.compareTo(b) > 0 && b.compareTo(c) > 0) {\n    assertTrue(a.compareTo(c) > 0);\n}".into(),
+            ]);
+            if declares_equals(caller) {
+                lines.push("if (a.equals(b)) {\n    assertEquals(0, a.compareTo(b));\n}".into());
+            }
+            if let Some(view) = numeric {
+                let kind = if view == "doubleValue" { "Double" } else { "Long" };
+                lines.push(format!(
+                    "assertEquals(Integer.signum({kind}.compare(a.{view}(), b.{view}())), Integer.signum(a.compareTo(b)));"
+                ));
+            }
+            lines.join("\n")
+        })
+        .collect();
+    let relation = match numeric {
+        Some(view) => format!("compareTo is antisymmetric, transitive and agrees with {view}()"),
+        None => "compareTo is antisymmetric, transitive and consistent with equals".to_string(),
+    };
+    Some(Mr { template: "compareToContract", relation, bodies })
+}
+
+/// Names of binary predicates and measures that do not depend on the order of their operands.
+const SYMMETRIC: &[&str] = &[
+    "intersects",
+    "overlaps",
+    "overlapsWith",
+    "isOverlapping",
+    "disjoint",
+    "isDisjoint",
+    "isAdjacent",
+    "abuts",
+    "touches",
+    "isCompatible",
+    "isCompatibleWith",
+    "distance",
+    "distanceTo",
+    "distanceFrom",
+    "equalsIgnoreCase",
+    "isEqual",
+    "isEquivalent",
+    "isSimilar",
+    "isConnected",
+    "gcd",
+    "hammingDistance",
+];
+
+/// `a.f(b) = b.f(a)` for a symmetric predicate or measure on the class's own type.
+pub fn symmetric_predicate(pair: &Pair) -> Option<Mr> {
+    let (caller, t) = (pair.caller, pair.target);
+    let named = SYMMETRIC.contains(&t.name.as_str()) || t.name.starts_with("isSame");
+    if !named || !on_own_type(caller, t) {
+        return None;
+    }
+    let r = caller.declared(ret(t)?);
+    let bodies = triples(caller)
+        .into_iter()
+        .map(|(a, b, _)| {
+            let mut lines = declare(caller, &[("a", &a), ("b", &b)]);
+            lines.push(format!("{r} sourceOutput = a.{}(b);", t.name));
+            lines.push(format!("{r} followUpOutput = b.{}(a);", t.name));
+            lines.push(assert_equal("sourceOutput", "followUpOutput", &r));
+            lines.join("\n")
+        })
+        .collect();
+    Some(Mr { template: "symmetricPredicate", relation: format!("a.{0}(b) = b.{0}(a)", t.name), bodies })
+}
+
+/// Ordering predicates and their duals.
+const DUALS: &[(&str, &str)] = &[
+    ("isGreaterThan", "isLowerThan"),
+    ("isGreaterThan", "isLessThan"),
+    ("greaterThan", "lessThan"),
+    ("isAfter", "isBefore"),
+    ("after", "before"),
+    ("isLongerThan", "isShorterThan"),
+    ("isNewerThan", "isOlderThan"),
+    ("isHigherThan", "isLowerThan"),
+    ("isAbove", "isBelow"),
+    ("isLargerThan", "isSmallerThan"),
+    ("isGreaterOrEqual", "isLessOrEqual"),
+];
+
+/// `a.isGreaterThan(b) = b.isLowerThan(a)`, never both `a > b` and `a < b`, and, with `compareTo`,
+/// `a.isGreaterThan(b) = a.compareTo(b) > 0`.
+pub fn ordering(pair: &Pair) -> Option<Mr> {
+    let (caller, t) = (pair.caller, pair.target);
+    let is_predicate = |m: &MethodModel| on_own_type(caller, m) && ret(m) == Some("boolean");
+    let (greater, lower) = DUALS.iter().find_map(|(g, l)| {
+        let (gm, lm) =
+            (method(caller, g, 1).filter(|m| is_predicate(m))?, method(caller, l, 1).filter(|m| is_predicate(m))?);
+        (t.name == *g || t.name == *l).then_some((gm, lm))
+    })?;
+    let compares = method(caller, "compareTo", 1).is_some_and(|m| on_own_type(caller, m));
+    let strict = !greater.name.contains("OrEqual");
+    let bodies = triples(caller)
+        .into_iter()
+        .map(|(a, b, _)| {
+            let (g, l) = (&greater.name, &lower.name);
+            let mut lines = declare(caller, &[("a", &a), ("b", &b)]);
+            lines.push(format!("assertEquals(a.{g}(b), b.{l}(a));"));
+            if strict {
+                lines.push(format!("assertFalse(a.{g}(b) && a.{l}(b));"));
+                if compares {
+                    lines.push(format!("assertEquals(a.{g}(b), a.compareTo(b) > 0);"));
+                }
+            }
+            lines.join("\n")
+        })
+        .collect();
+    let relation = format!("a.{0}(b) = b.{1}(a), and not both a.{0}(b) and a.{1}(b)", greater.name, lower.name);
+    Some(Mr { template: "orderingDuality", relation, bodies })
+}
+
+/// The class's parser: a static method from one `String`/`CharSequence` to the class.
+fn parser<'c>(caller: &Caller<'c>) -> Option<&'c MethodModel> {
+    let names = ["parse", "valueOf", "of", "from", "fromString", "create", "decode", "get"];
+    caller.class.methods.iter().find(|m| {
+        m.is_static()
+            && !m.is_private()
+            && m.params.len() == 1
+            && matches!(erase_simple(&m.params[0].type_name).as_str(), "String" | "CharSequence")
+            && m.return_type.as_deref().is_some_and(|r| erase_simple(r) == caller.class.name)
+            && names.iter().any(|n| m.name.starts_with(n))
+    })
+}
+
+/// `parse(a.toString()) = a`: what the class prints, it reads back.
+pub fn text_round_trip(pair: &Pair) -> Option<Mr> {
+    let caller = pair.caller;
+    let parse = parser(caller)?;
+    let prints = method(caller, "toString", 0).is_some();
+    if !prints || !declares_equals(caller) || !(pair.target.name == "toString" || pair.target.name == parse.name) {
+        return None;
+    }
+    let bodies = triples(caller)
+        .into_iter()
+        .map(|(a, _, _)| {
+            let mut lines = declare(caller, &[("a", &a)]);
+            lines.push(format!(
+                "{} followUp = {};",
+                caller.class_type(),
+                caller.call(parse, "", &["a.toString()".into()])
+            ));
+            lines.push("assertEquals(a, followUp);".into());
+            lines.join("\n")
+        })
+        .collect();
+    Some(Mr { template: "textRoundTrip", relation: format!("{}(a.toString()) = a", parse.name), bodies })
+}
+
+/// `a.copy() = a` for a method that copies (`copy`, `clone`, `duplicate`).
+pub fn copy_round_trip(pair: &Pair) -> Option<Mr> {
+    let (caller, t) = (pair.caller, pair.target);
+    let copies = ["copy", "clone", "duplicate", "deepCopy"].contains(&t.name.as_str());
+    let returns_own = ret(t).is_some_and(|r| erase_simple(r) == caller.class.name || r == "Object");
+    if !copies || !returns_own || !t.params.is_empty() || t.is_static() || t.is_private() || !declares_equals(caller) {
+        return None;
+    }
+    let bodies = triples(caller)
+        .into_iter()
+        .map(|(a, _, _)| {
+            let mut lines = declare(caller, &[("a", &a)]);
+            lines.push(format!("Object followUp = a.{}();", t.name));
+            lines.push("assertEquals(a, followUp);".into());
+            lines.join("\n")
+        })
+        .collect();
+    Some(Mr { template: "copyRoundTrip", relation: format!("a.{}() = a", t.name), bodies })
+}
+
+/// `getX() = v` just after `setX(v)`, for a setter and its getter found by name (static pairs
+/// too), coupled or not.
+pub fn property(pair: &Pair) -> Option<Mr> {
+    let (caller, t) = (pair.caller, pair.target);
+    let rest =
+        t.name.strip_prefix("set").or_else(|| t.name.strip_prefix("get")).or_else(|| t.name.strip_prefix("is"))?;
+    let setter = method(caller, &format!("set{rest}"), 1)?;
+    let getter = method(caller, &format!("get{rest}"), 0).or_else(|| method(caller, &format!("is{rest}"), 0))?;
+    let value_type = &setter.params[0].type_name;
+    if setter.is_static() != getter.is_static() || !ret(getter).is_some_and(|r| same(r, value_type)) {
+        return None;
+    }
+    if !caller.callable(setter) || !caller.callable(getter) {
+        return None;
+    }
+    let declared = caller.declared(value_type);
+    let mut bodies = Vec::new();
+    for x in caller.values.of(value_type, INPUTS) {
+        let mut lines = subjects(caller, &["subject"], !setter.is_static())?;
+        lines.push(format!("{declared} x = {x};"));
+        lines.push(format!("{};", caller.call(setter, "subject", &["x".into()])));
+        lines.push(assert_equal("x", &caller.call(getter, "subject", &[]), &declared));
+        bodies.push(lines.join("\n"));
+    }
+    Some(Mr { template: "property", relation: format!("{}() = v just after {}(v)", getter.name, setter.name), bodies })
+}
+
+/// On one fresh instance: `contains(x)` after `add(x)`; not after `remove(x)` when it was not
+/// there before; `size()` grows by at most one with `add` and does not grow with `remove`.
+pub fn collection_state(pair: &Pair) -> Option<Mr> {
+    let caller = pair.caller;
+    if !["add", "contains", "remove", "size"].contains(&pair.target.name.as_str()) {
+        return None;
+    }
+    let add = method(caller, "add", 1).filter(|m| !m.is_static())?;
+    let contains = method(caller, "contains", 1).filter(|m| ret(m) == Some("boolean"))?;
+    let element = &add.params[0].type_name;
+    if !same(&contains.params[0].type_name, element) && erase_simple(&contains.params[0].type_name) != "Object" {
+        return None;
+    }
+    let remove = method(caller, "remove", 1)
+        .filter(|m| same(&m.params[0].type_name, element) || erase_simple(&m.params[0].type_name) == "Object");
+    let size = method(caller, "size", 0).filter(|m| ret(m) == Some("int"));
+    let declared = caller.declared(element);
+    let mut bodies = Vec::new();
+    for x in caller.values.of(element, INPUTS) {
+        let mut lines = subjects(caller, &["subject"], true)?;
+        lines.push(format!("{declared} x = {x};"));
+        lines.push("boolean had = subject.contains(x);".into());
+        if size.is_some() {
+            lines.push("int before = subject.size();".into());
+        }
+        lines.push("subject.add(x);".into());
+        lines.push("assertTrue(subject.contains(x));".into());
+        if size.is_some() {
+            lines.push("int afterAdd = subject.size();".into());
+            lines.push("assertTrue(afterAdd == before || afterAdd == before + 1);".into());
+        }
+        if remove.is_some() {
+            lines.push("subject.remove(x);".into());
+            lines.push("if (!had) {\n    assertFalse(subject.contains(x));\n}".into());
+            if size.is_some() {
+                lines.push("assertTrue(subject.size() <= afterAdd);".into());
+            }
+        }
+        bodies.push(lines.join("\n"));
+    }
+    let relation = match remove {
+        Some(_) => "contains(x) after add(x), and not after remove(x) unless it was there before".to_string(),
+        None => "contains(x) after add(x)".to_string(),
+    };
+    Some(Mr { template: "collectionState", relation, bodies })
+}
+
+/// `f(f(a)) = a` for an involution (`negate`, `reverse`, `invert`...), on instances or static.
+pub fn involution(pair: &Pair) -> Option<Mr> {
+    const INVOLUTIONS: &[&str] =
+        &["negate", "reverse", "invert", "inverse", "opposite", "flip", "transpose", "conjugate", "swapCase"];
+    let (caller, t) = (pair.caller, pair.target);
+    let r = ret(t)?;
+    if !INVOLUTIONS.contains(&t.name.as_str()) || t.is_private() {
+        return None;
+    }
+    let mut bodies = Vec::new();
+    if t.is_static() {
+        if t.params.len() != 1 || !same(&t.params[0].type_name, r) {
+            return None;
+        }
+        let declared = caller.declared(r);
+        for x in caller.values.of(&t.params[0].type_name, INPUTS) {
+            let once = caller.call(t, "", &["x".into()]);
+            let twice = caller.call(t, "", &["once".into()]);
+            let lines = [
+                format!("{declared} x = {x};"),
+                format!("{declared} once = {once};"),
+                format!("{declared} twice = {twice};"),
+                assert_equal("x", "twice", &declared),
+            ];
+            bodies.push(lines.join("\n"));
+        }
+    } else {
+        if !t.params.is_empty() || erase_simple(r) != caller.class.name || !declares_equals(caller) {
+            return None;
+        }
+        for (a, _, _) in triples(caller) {
+            let mut lines = declare(caller, &[("a", &a)]);
+            lines.push(format!("assertEquals(a, a.{0}().{0}());", t.name));
+            bodies.push(lines.join("\n"));
+        }
+    }
+    Some(Mr { template: "involution", relation: format!("{0}({0}(x)) = x", t.name), bodies })
+}
+
+/// `a.f().f() = a.f()` for an instance normaliser returning the class (`reduce`, `abs`, `normalize`).
+pub fn normaliser(pair: &Pair) -> Option<Mr> {
+    const NORMALISERS: &[&str] = &[
+        "normalize",
+        "normalized",
+        "reduce",
+        "abs",
+        "simplify",
+        "canonicalize",
+        "trim",
+        "strip",
+        "toLowerCase",
+        "toUpperCase",
+        "sorted",
+        "distinct",
+        "withoutTrailingZeros",
+    ];
+    let (caller, t) = (pair.caller, pair.target);
+    let returns_own = ret(t).is_some_and(|r| erase_simple(r) == caller.class.name);
+    if !NORMALISERS.contains(&t.name.as_str())
+        || t.is_static()
+        || !t.params.is_empty()
+        || !returns_own
+        || !declares_equals(caller)
+    {
+        return None;
+    }
+    let bodies = triples(caller)
+        .into_iter()
+        .map(|(a, _, _)| {
+            let mut lines = declare(caller, &[("a", &a)]);
+            lines.push(format!("assertEquals(a.{0}(), a.{0}().{0}());", t.name));
+            lines.join("\n")
+        })
+        .collect();
+    Some(Mr { template: "idempotence", relation: format!("{0}({0}(x)) = {0}(x)", t.name), bodies })
+}

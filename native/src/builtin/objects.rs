@@ -1,0 +1,179 @@
+//! Values of the project's own types: enum constants, public constants of the type, then its
+//! public constructors and static factories (`of`, `valueOf`, `parse`, `create`, `getX`...)
+//! applied to typed arguments built the same way one level down; for an interface or an abstract
+//! class, the same for the project's classes that implement or extend it.
+
+use super::types::generic_arguments;
+use super::values::Values;
+use crate::java_model::types::erase_simple;
+use crate::java_model::{ClassKind, ClassModel, MethodModel};
+
+/// Up to `n` distinct expressions of the project type `written` (empty for a type the project
+/// does not declare or cannot build).
+pub fn project_values(values: &Values, written: &str, n: usize, depth: usize) -> Vec<String> {
+    let (raw, _) = generic_arguments(written);
+    let Some(class) = find_class(values, &raw) else { return Vec::new() };
+    if class.package != values.class.package && !has(&class.modifiers, "public") {
+        return Vec::new(); // a test in another package cannot name it
+    }
+    let mut out = constants(values, class);
+    if is_buildable(class) {
+        for builder in builders(values, class) {
+            out.extend(built(values, class, builder, n, depth));
+        }
+    } else if depth > 0 && class.kind != ClassKind::Enum {
+        for implementation in implementations(values, class).into_iter().take(3) {
+            let own = reference(values, implementation);
+            out.extend(values.typed(&own, n, depth - 1));
+        }
+    }
+    let mut distinct = Vec::new();
+    for value in out {
+        if !distinct.contains(&value) {
+            distinct.push(value);
+        }
+    }
+    distinct.truncate(n);
+    distinct
+}
+
+/// How a test in the class under test's package names `class`: its simple (or `Outer.Inner`)
+/// name in the same package, its qualified name elsewhere (no import needed).
+pub fn reference(values: &Values, class: &ClassModel) -> String {
+    let package = &values.class.package;
+    if class.package == *package {
+        let prefix = if package.is_empty() { String::new() } else { format!("{package}.") };
+        class.qualified_name.strip_prefix(&prefix).unwrap_or(&class.qualified_name).to_string()
+    } else {
+        class.qualified_name.clone()
+    }
+}
+
+/// The project class a type names: by qualified name, else by simple name, preferring the class
+/// under test itself, then its package, then what its file imports.
+pub fn find_class<'p>(values: &Values<'p>, raw: &str) -> Option<&'p ClassModel> {
+    let own = values.class;
+    let simple = raw.rsplit('.').next().unwrap_or(raw);
+    if own.name == simple && (raw == simple || own.qualified_name == raw) {
+        return Some(own);
+    }
+    let project = values.project?;
+    let mut named: Vec<&ClassModel> =
+        project.classes().filter(|c| c.qualified_name == raw || (raw == simple && c.name == simple)).collect();
+    let imported = |c: &&ClassModel| own.imports.contains(&c.qualified_name);
+    named.sort_by_key(|c| (c.package != own.package, !imported(c)));
+    named.into_iter().next()
+}
+
+/// Enum constants, and public static fields of the class's own type (`Fraction.ONE_HALF`).
+fn constants(values: &Values, class: &ClassModel) -> Vec<String> {
+    let own = reference(values, class);
+    class
+        .fields
+        .iter()
+        .filter(|f| has(&f.modifiers, "static") && is_visible(values, class, &f.modifiers))
+        .filter(|f| erase_simple(&f.type_name) == class.name)
+        .map(|f| format!("{own}.{}", f.name))
+        .collect()
+}
+
+/// A class a test can instantiate: concrete, and not an inner class needing an outer instance.
+fn is_buildable(class: &ClassModel) -> bool {
+    let nested = class.binary_name.contains('$');
+    matches!(class.kind, ClassKind::Class | ClassKind::Record)
+        && !has(&class.modifiers, "abstract")
+        && (!nested || has(&class.modifiers, "static"))
+}
+
+/// Visible constructors, then static factories returning the class, fewest parameters first,
+/// skipping those taking the class itself (a copy needs an instance first).
+pub fn builders<'c>(values: &Values, class: &'c ClassModel) -> Vec<&'c MethodModel> {
+    let takes_itself = |m: &MethodModel| m.params.iter().any(|p| erase_simple(&p.type_name) == class.name);
+    let mut constructors: Vec<&MethodModel> = class
+        .methods
+        .iter()
+        .filter(|m| m.is_constructor && is_visible(values, class, &m.modifiers) && !takes_itself(m))
+        .collect();
+    if !class.methods.iter().any(|m| m.is_constructor) {
+        constructors.push(&DEFAULT_CONSTRUCTOR);
+    }
+    constructors.sort_by_key(|m| m.params.len());
+    let mut factories: Vec<&MethodModel> = class
+        .methods
+        .iter()
+        .filter(|m| !m.is_constructor && m.is_static() && is_visible(values, class, &m.modifiers))
+        .filter(|m| m.return_type.as_deref().is_some_and(|r| erase_simple(r) == class.name))
+        .filter(|m| !takes_itself(m))
+        .collect();
+    factories.sort_by_key(|m| m.params.len());
+    constructors.into_iter().chain(factories).collect()
+}
+
+static DEFAULT_CONSTRUCTOR: std::sync::LazyLock<MethodModel> = std::sync::LazyLock::new(|| MethodModel {
+    is_constructor: true,
+    modifiers: vec!["public".into()],
+    ..Default::default()
+});
+
+/// Instances from one builder: the first argument varied over its values, the others ordinary;
+/// then the second varied.
+fn built(values: &Values, class: &ClassModel, builder: &MethodModel, n: usize, depth: usize) -> Vec<String> {
+    let call = |args: &[String]| build(values, class, builder, args);
+    if builder.params.is_empty() {
+        return vec![call(&[])];
+    }
+    if depth == 0 && builder.params.iter().any(|p| values.one(&p.type_name).is_none()) {
+        return Vec::new();
+    }
+    let Some(ordinary) = builder.params.iter().map(|p| values.one(&p.type_name)).collect::<Option<Vec<_>>>() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (position, share) in [(0, n), (1, n / 2)] {
+        let Some(param) = builder.params.get(position) else { break };
+        let next = depth.saturating_sub(1);
+        for value in values.typed(&values.declared(&param.type_name), share, next) {
+            let mut args = ordinary.clone();
+            args[position] = value;
+            out.push(call(&args));
+        }
+    }
+    out
+}
+
+/// `new Foo<>(args)` or `Foo.of(args)`.
+pub fn build(values: &Values, class: &ClassModel, builder: &MethodModel, args: &[String]) -> String {
+    let own = reference(values, class);
+    if builder.is_constructor {
+        let diamond = if class.header.contains(&format!("{}<", class.name)) { "<>" } else { "" };
+        format!("new {own}{diamond}({})", args.join(", "))
+    } else {
+        format!("{own}.{}({})", builder.name, args.join(", "))
+    }
+}
+
+/// The project's concrete classes that name `class` after `extends` or `implements`.
+fn implementations<'p>(values: &Values<'p>, class: &ClassModel) -> Vec<&'p ClassModel> {
+    let Some(project) = values.project else { return Vec::new() };
+    let names_it = |header: &str| {
+        let after = header.split_once(" extends ").map(|(_, a)| a).unwrap_or("");
+        let after_impl = header.split_once(" implements ").map(|(_, a)| a).unwrap_or("");
+        [after, after_impl].iter().any(|list| {
+            list.split(|c: char| !c.is_alphanumeric() && c != '_' && c != '.')
+                .any(|w| w == class.name || w == class.qualified_name)
+        })
+    };
+    project
+        .classes()
+        .filter(|c| c.qualified_name != class.qualified_name && is_buildable(c) && names_it(&c.header))
+        .collect()
+}
+
+fn has(modifiers: &[String], m: &str) -> bool {
+    modifiers.iter().any(|x| x == m)
+}
+
+/// Public, or package-private/protected in the package the generated test lives in.
+fn is_visible(values: &Values, class: &ClassModel, modifiers: &[String]) -> bool {
+    has(modifiers, "public") || (!has(modifiers, "private") && class.package == values.class.package)
+}

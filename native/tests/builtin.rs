@@ -178,3 +178,22 @@ fn type_variables_are_filled_within_their_bounds() {
     assert!(m.code.contains("Body x = new Body(\"\");"), "a Body from its constructor, no String: {}", m.code);
     assert!(!m.code.contains("Graph<String>"), "{}", m.code);
 }
+
+#[test]
+fn collections_of_the_project_keep_their_observers_consistent() {
+    let file = "builtin/com/acme/bag/LinkedBag.java";
+    let found = generated(file, "LinkedBag", "size");
+    let m = mtc(&found, "containerState");
+    assert_eq!(m.relation, "isEmpty() = (size() == 0) whatever was added");
+    assert!(
+        m.code.contains("LinkedBag<String> subject = new LinkedBag<>();\n        subject.add(\"\");"),
+        "{}",
+        m.code
+    );
+    assert!(m.code.contains("assertEquals(subject.size() == 0, subject.isEmpty());"), "{}", m.code);
+    let found = generated(file, "LinkedBag", "iterator");
+    assert_eq!(mtc(&found, "containerState").relation, "iterating visits size() elements");
+    // A value class is no container.
+    let found = generated("builtin/com/acme/money/Money.java", "Money", "add");
+    assert!(!found.iter().any(|m| m.template == "containerState"), "{:?}", templates(&found));
+}

@@ -80,6 +80,12 @@ pub fn jdk_values(erased: &str, elements: &[String]) -> Vec<String> {
         "TimeZone" => {
             v(&["java.util.TimeZone.getTimeZone(\"UTC\")", "java.util.TimeZone.getTimeZone(\"Europe/Paris\")"])
         }
+        "ByteBuffer" => v(&[
+            "java.nio.ByteBuffer.wrap(new byte[0])",
+            "java.nio.ByteBuffer.wrap(new byte[] {1, 2, 3})",
+            "java.nio.ByteBuffer.wrap(\"Hello\".getBytes(java.nio.charset.StandardCharsets.UTF_8))",
+            "java.nio.ByteBuffer.wrap(new byte[] {(byte) 0xFF, 0x00, 0x7F, (byte) 0x80})",
+        ]),
         "Random" => v(&["new java.util.Random(42)", "new java.util.Random(7)"]),
         "byte[]" => v(&[
             "new byte[0]",

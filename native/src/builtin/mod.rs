@@ -5,6 +5,7 @@
 //! to ten inputs, so the pipeline validates it on mutants at once, as it does an amplified MTC.
 
 mod boundary;
+mod containers;
 mod contracts;
 mod invoke;
 mod objects;
@@ -44,7 +45,8 @@ pub fn is_contract_template(name: &str) -> bool {
 /// Templates that need a coupled pair, and those that look at the target alone.
 const PAIR_TEMPLATES: [Template; 4] =
     [templates::round_trip, templates::delegation, templates::producer_consumer, templates::binary_operation];
-const TARGET_TEMPLATES: [Template; 12] = [
+const TARGET_TEMPLATES: [Template; 13] = [
+    containers::container,
     contracts::equals_contract,
     contracts::compare_to_contract,
     contracts::symmetric_predicate,

@@ -1,0 +1,147 @@
+//! Templates for the project's own collections and maps (a class that is a `java.util`
+//! `Collection` or `Map`, by what it extends or implements): the observers agree with each other
+//! and with the mutators on one fresh instance filled with a different number of elements per
+//! source input. `size()`, `isEmpty()`, `toArray()`, iteration, `contains`/`indexOf`/`get` after
+//! `add`; `get`/`containsKey`/`containsValue` after `put`; `isEmpty()` after `clear()`; first in,
+//! first out for queues.
+
+use super::invoke::Caller;
+use super::templates::{Mr, Pair};
+use super::values::INPUTS;
+
+const COLLECTIONS: &[&str] = &[
+    "Collection",
+    "List",
+    "Set",
+    "SortedSet",
+    "NavigableSet",
+    "Queue",
+    "Deque",
+    "AbstractCollection",
+    "AbstractList",
+    "AbstractSequentialList",
+    "AbstractSet",
+    "AbstractQueue",
+    "Bag",
+    "SortedBag",
+    "MultiSet",
+];
+const MAPS: &[&str] = &[
+    "Map",
+    "SortedMap",
+    "NavigableMap",
+    "AbstractMap",
+    "BidiMap",
+    "OrderedMap",
+    "IterableMap",
+    "OrderedBidiMap",
+    "SortedBidiMap",
+];
+
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    Collection { list: bool, queue: bool },
+    Map,
+}
+
+/// Whether the class is a collection or a map, by the supertypes its header names.
+fn kind(caller: &Caller) -> Option<Kind> {
+    let header = &caller.class.header;
+    let supertypes: Vec<String> = [" extends ", " implements "]
+        .iter()
+        .filter_map(|k| header.split_once(k).map(|(_, rest)| rest.to_string()))
+        .flat_map(|rest| rest.split(|c: char| !c.is_alphanumeric() && c != '_').map(String::from).collect::<Vec<_>>())
+        .collect();
+    let names = |list: &[&str]| supertypes.iter().any(|s| list.contains(&s.as_str()));
+    if names(MAPS) {
+        Some(Kind::Map)
+    } else if names(COLLECTIONS) {
+        let list = supertypes.iter().any(|s| s.contains("List"));
+        let queue = supertypes.iter().any(|s| s.contains("Queue") || s == "Deque");
+        Some(Kind::Collection { list, queue })
+    } else {
+        None
+    }
+}
+
+/// The element type (or key and value types) as a test declares them: the class's type
+/// arguments within their bounds.
+fn element_types(caller: &Caller) -> Vec<String> {
+    let own = caller.class_type();
+    super::types::generic_arguments(&own).1
+}
+
+/// One relation per observed target method, over fresh instances holding 0..9 elements.
+pub fn container(pair: &Pair) -> Option<Mr> {
+    let caller = pair.caller;
+    let kind = kind(caller)?;
+    let subject = caller.instance()?;
+    let types = element_types(caller);
+    let (relation, check) = match kind {
+        Kind::Collection { list, queue } => collection_check(&pair.target.name, list, queue)?,
+        Kind::Map => map_check(&pair.target.name)?,
+    };
+    let (element, value) = match kind {
+        Kind::Map => {
+            (types.first().cloned().unwrap_or("String".into()), types.get(1).cloned().unwrap_or("String".into()))
+        }
+        Kind::Collection { .. } => (types.first().cloned().unwrap_or("String".into()), String::new()),
+    };
+    let elements = caller.values.of(&element, INPUTS);
+    let values = if kind == Kind::Map { caller.values.of(&value, INPUTS) } else { Vec::new() };
+    if elements.is_empty() || (kind == Kind::Map && values.is_empty()) {
+        return None;
+    }
+    let mut bodies = Vec::new();
+    for count in 0..INPUTS.min(elements.len() + 1) {
+        let mut lines = vec![format!("{} subject = {subject};", caller.class_type())];
+        for i in 0..count {
+            let x = &elements[i];
+            let line = match kind {
+                Kind::Map => format!("subject.put({x}, {});", values[i % values.len()]),
+                Kind::Collection { .. } => format!("subject.add({x});"),
+            };
+            lines.push(line);
+        }
+        let last = count.checked_sub(1).map(|i| (elements[i].clone(), values.get(i % values.len().max(1)).cloned()));
+        let probe = last.clone().unwrap_or_else(|| (elements[0].clone(), values.first().cloned()));
+        lines.push(format!("{element} x = {};", probe.0));
+        if kind == Kind::Map {
+            lines.push(format!("{value} v = {};", probe.1.unwrap_or_default()));
+        }
+        lines.push(format!("boolean added = {};", last.is_some()));
+        lines.push(check.to_string());
+        bodies.push(lines.join("\n"));
+    }
+    Some(Mr { template: "containerState", relation: relation.to_string(), bodies })
+}
+
+/// The relation and the assertion lines for a collection's target method.
+fn collection_check(target: &str, list: bool, queue: bool) -> Option<(&'static str, &'static str)> {
+    Some(match target {
+        "size" | "isEmpty" => ("isEmpty() = (size() == 0) whatever was added", "assertEquals(subject.size() == 0, subject.isEmpty());\nif (added) {\n    assertFalse(subject.isEmpty());\n}"),
+        "toArray" => ("toArray().length = size()", "assertEquals(subject.size(), subject.toArray().length);"),
+        "iterator" => ("iterating visits size() elements", "int visited = 0;\nfor (Object e : subject) {\n    visited++;\n}\nassertEquals(subject.size(), visited);"),
+        "contains" | "add" => ("contains(x) after add(x)", "if (added) {\n    assertTrue(subject.contains(x));\n}\nsubject.add(x);\nassertTrue(subject.contains(x));"),
+        "clear" => ("isEmpty() and size() = 0 after clear()", "subject.clear();\nassertTrue(subject.isEmpty());\nassertEquals(0, subject.size());"),
+        "indexOf" | "get" if list => ("get(indexOf(x)) = x after add(x)", "subject.add(x);\nint at = subject.indexOf(x);\nassertTrue(at >= 0);\nassertEquals(x, subject.get(at));"),
+        "set" if list => ("get(i) = x just after set(i, x)", "subject.add(x);\nint last = subject.size() - 1;\nsubject.set(last, x);\nassertEquals(x, subject.get(last));"),
+        "remove" if list => ("size() drops by one with remove(i)", "subject.add(x);\nint before = subject.size();\nsubject.remove(before - 1);\nassertEquals(before - 1, subject.size());"),
+        "peek" | "element" | "poll" | "remove" if queue => ("first in, first out: peek() is what the first add(x) added, on an empty queue", "subject.clear();\nsubject.add(x);\nassertEquals(x, subject.peek());\nassertEquals(x, subject.poll());\nassertTrue(subject.isEmpty());"),
+        _ => return None,
+    })
+}
+
+/// The relation and the assertion lines for a map's target method.
+fn map_check(target: &str) -> Option<(&'static str, &'static str)> {
+    Some(match target {
+        "size" | "isEmpty" => ("isEmpty() = (size() == 0) whatever was put", "assertEquals(subject.size() == 0, subject.isEmpty());\nif (added) {\n    assertFalse(subject.isEmpty());\n}"),
+        "put" | "get" | "containsKey" | "containsValue" => ("get(k) = v, containsKey(k) and containsValue(v) just after put(k, v)", "subject.put(x, v);\nassertEquals(v, subject.get(x));\nassertTrue(subject.containsKey(x));\nassertTrue(subject.containsValue(v));"),
+        "remove" => ("not containsKey(k) after remove(k)", "subject.put(x, v);\nsubject.remove(x);\nassertFalse(subject.containsKey(x));"),
+        "keySet" | "values" | "entrySet" => ("keySet(), values() and entrySet() have size() elements", "assertEquals(subject.size(), subject.keySet().size());\nassertEquals(subject.size(), subject.values().size());\nassertEquals(subject.size(), subject.entrySet().size());"),
+        "clear" => ("isEmpty() and size() = 0 after clear()", "subject.clear();\nassertTrue(subject.isEmpty());\nassertEquals(0, subject.size());"),
+        "getKey" => ("getKey(v) = k just after put(k, v)", "subject.put(x, v);\nassertEquals(x, subject.getKey(v));"),
+        "removeValue" => ("not containsValue(v) after removeValue(v)", "subject.put(x, v);\nsubject.removeValue(v);\nassertFalse(subject.containsValue(v));"),
+        _ => return None,
+    })
+}

@@ -197,3 +197,15 @@ fn collections_of_the_project_keep_their_observers_consistent() {
     let found = generated("builtin/com/acme/money/Money.java", "Money", "add");
     assert!(!found.iter().any(|m| m.template == "containerState"), "{:?}", templates(&found));
 }
+
+#[test]
+fn validators_accept_what_the_encoder_produces() {
+    let found = generated("builtin/com/acme/text/Codec.java", "Codec", "isBase64");
+    let m = mtc(&found, "validatorAcceptsOutput");
+    assert_eq!(m.relation, "isBase64(encodeBase64(x)) holds");
+    assert!(
+        m.code.contains("String encoded = Codec.encodeBase64(x);\n        assertTrue(Codec.isBase64(encoded));"),
+        "{}",
+        m.code
+    );
+}

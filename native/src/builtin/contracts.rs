@@ -404,3 +404,30 @@ pub fn normaliser(pair: &Pair) -> Option<Mr> {
         .collect();
     Some(Mr { template: "idempotence", relation: format!("{0}({0}(x)) = {0}(x)", t.name), bodies })
 }
+
+/// A validator accepts what the class's encoder produces: `isBase64(encodeBase64String(x))`.
+pub fn validator_accepts_output(pair: &Pair) -> Option<Mr> {
+    let (caller, t) = (pair.caller, pair.target);
+    let validates = t.name.starts_with("is") || t.name.starts_with("matches");
+    if !validates || ret(t) != Some("boolean") || t.params.len() != 1 || !caller.callable(t) {
+        return None;
+    }
+    let checked = &t.params[0].type_name;
+    let produces = |m: &&MethodModel| {
+        let named = ["encode", "encrypt", "escape", "format", "serialize", "compress", "to"]
+            .iter()
+            .any(|p| m.name.strip_prefix(p).is_some_and(|r| r.is_empty() || r.starts_with(char::is_uppercase)));
+        named && m.params.len() == 1 && ret(m).is_some_and(|r| same(r, checked)) && caller.callable(m)
+    };
+    let encoder = caller.class.methods.iter().filter(produces).min_by_key(|m| m.name.len())?;
+    let (input, output) = (caller.declared(&encoder.params[0].type_name), caller.declared(checked));
+    let mut bodies = Vec::new();
+    for x in caller.values.of(&encoder.params[0].type_name, INPUTS) {
+        let mut lines = subjects(caller, &["subject"], !t.is_static() || !encoder.is_static())?;
+        lines.push(format!("{input} x = {x};"));
+        lines.push(format!("{output} encoded = {};", caller.call(encoder, "subject", &["x".into()])));
+        lines.push(format!("assertTrue({});", caller.call(t, "subject", &["encoded".into()])));
+        bodies.push(lines.join("\n"));
+    }
+    Some(Mr { template: "validatorAcceptsOutput", relation: format!("{}({}(x)) holds", t.name, encoder.name), bodies })
+}

@@ -45,7 +45,8 @@ pub fn is_contract_template(name: &str) -> bool {
 /// Templates that need a coupled pair, and those that look at the target alone.
 const PAIR_TEMPLATES: [Template; 4] =
     [templates::round_trip, templates::delegation, templates::producer_consumer, templates::binary_operation];
-const TARGET_TEMPLATES: [Template; 13] = [
+const TARGET_TEMPLATES: [Template; 14] = [
+    contracts::validator_accepts_output,
     containers::container,
     contracts::equals_contract,
     contracts::compare_to_contract,

@@ -209,3 +209,13 @@ fn validators_accept_what_the_encoder_produces() {
         m.code
     );
 }
+
+#[test]
+fn getters_return_what_the_constructor_stored_and_successors_grow() {
+    let found = generated("builtin/com/acme/money/Money.java", "Money", "getCents");
+    let m = mtc(&found, "constructorGetter");
+    assert_eq!(m.relation, "new Money(.., x, ..).getCents() = x");
+    assert!(m.code.contains("long x = 0L;\n        Money subject = new Money(x, \"Hello, World!\");\n        assertEquals(x, subject.getCents());"), "{}", m.code);
+    let found = generated("builtin/com/acme/money/Money.java", "Money", "next");
+    assert_eq!(mtc(&found, "successor").relation, "a.next() > a");
+}

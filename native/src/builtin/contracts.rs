@@ -431,3 +431,78 @@ pub fn validator_accepts_output(pair: &Pair) -> Option<Mr> {
     }
     Some(Mr { template: "validatorAcceptsOutput", relation: format!("{}({}(x)) holds", t.name, encoder.name), bodies })
 }
+
+/// The field a getter returns as written: `return major;` or `return this.major;`.
+fn returned_field<'s>(caller: &Caller<'s>, getter: &MethodModel) -> Option<&'s str> {
+    let code = caller.class.source.get(getter.byte_range.0..getter.byte_range.1)?;
+    let body = code.split_once('{')?.1;
+    let returned = body.trim().strip_prefix("return ")?.split(';').next()?.trim();
+    let field = returned.strip_prefix("this.").unwrap_or(returned);
+    caller
+        .class
+        .fields
+        .iter()
+        .find(|f| f.name == field && !f.modifiers.iter().any(|m| m == "static"))
+        .map(|f| f.name.as_str())
+}
+
+/// `new Foo(..., v, ...).getX() = v` when the constructor stores that parameter in the field the
+/// getter returns (`this.x = x;`), unchanged.
+pub fn constructor_getter(pair: &Pair) -> Option<Mr> {
+    let (caller, t) = (pair.caller, pair.target);
+    if !t.params.is_empty() || t.is_static() || t.is_private() || ret(t).is_none() {
+        return None;
+    }
+    let field = returned_field(caller, t)?;
+    let (constructor, position) =
+        caller.class.methods.iter().filter(|m| m.is_constructor && !m.is_private()).find_map(|c| {
+            let code = caller.class.source.get(c.byte_range.0..c.byte_range.1)?;
+            let position = c.params.iter().position(|p| {
+                [format!("this.{field} = {};", p.name), format!("{field} = {};", p.name)]
+                    .iter()
+                    .any(|s| code.contains(s.as_str()))
+            })?;
+            Some((c, position))
+        })?;
+    let stored = &constructor.params[position].type_name;
+    if !same(stored, ret(t)?) {
+        return None;
+    }
+    let others: Vec<String> =
+        constructor.params.iter().map(|p| caller.values.one(&p.type_name)).collect::<Option<_>>()?;
+    let declared = caller.declared(stored);
+    let mut bodies = Vec::new();
+    for x in caller.values.of(stored, INPUTS) {
+        let mut args = others.clone();
+        args[position] = "x".into();
+        let built = caller.build(constructor, &args);
+        let lines = [
+            format!("{declared} x = {x};"),
+            format!("{} subject = {built};", caller.class_type()),
+            assert_equal("x", &format!("subject.{}()", t.name), &declared),
+        ];
+        bodies.push(lines.join("\n"));
+    }
+    let relation = format!("new {}(.., x, ..).{}() = x", caller.class.name, t.name);
+    Some(Mr { template: "constructorGetter", relation, bodies })
+}
+
+/// `a.next().compareTo(a) > 0` for a successor (`next`, `increment`, `successor`) of a comparable class.
+pub fn successor(pair: &Pair) -> Option<Mr> {
+    let (caller, t) = (pair.caller, pair.target);
+    let named = ["next", "increment", "successor", "incremented"].iter().any(|n| t.name.starts_with(n));
+    let returns_own = ret(t).is_some_and(|r| erase_simple(r) == caller.class.name);
+    let comparable = method(caller, "compareTo", 1).is_some_and(|m| on_own_type(caller, m));
+    if !named || !returns_own || !comparable || t.is_static() || !t.params.is_empty() || t.is_private() {
+        return None;
+    }
+    let bodies = triples(caller)
+        .into_iter()
+        .map(|(a, _, _)| {
+            let mut lines = declare(caller, &[("a", &a)]);
+            lines.push(format!("assertTrue(a.{}().compareTo(a) > 0);", t.name));
+            lines.join("\n")
+        })
+        .collect();
+    Some(Mr { template: "successor", relation: format!("a.{}() > a", t.name), bodies })
+}

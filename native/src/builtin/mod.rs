@@ -45,7 +45,9 @@ pub fn is_contract_template(name: &str) -> bool {
 /// Templates that need a coupled pair, and those that look at the target alone.
 const PAIR_TEMPLATES: [Template; 4] =
     [templates::round_trip, templates::delegation, templates::producer_consumer, templates::binary_operation];
-const TARGET_TEMPLATES: [Template; 14] = [
+const TARGET_TEMPLATES: [Template; 16] = [
+    contracts::constructor_getter,
+    contracts::successor,
     contracts::validator_accepts_output,
     containers::container,
     contracts::equals_contract,

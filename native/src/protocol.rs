@@ -86,6 +86,8 @@ pub struct SessionConfig {
     pub fail_on_violation: bool,
     /// `check`: fail the build when a kept MTC no longer compiles (stale).
     pub fail_on_stale: bool,
+    /// `check`: fail the build when there is no kept MTC to run.
+    pub fail_when_empty: bool,
     /// `generate`: the test source root to copy the kept MTCs into (the first one, with `export`);
     /// an existing file is never replaced.
     pub export_to: Option<PathBuf>,
@@ -167,6 +169,7 @@ impl SessionConfig {
             generation,
             fail_on_violation: user.fail_on_violation,
             fail_on_stale: user.fail_on_stale,
+            fail_when_empty: user.fail_when_empty,
             export_to,
             since: user.since,
             warnings: user.warnings,

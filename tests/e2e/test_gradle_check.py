@@ -56,13 +56,17 @@ def test_check_passes_then_fails_naming_the_violated_relation_when_the_code_brea
     assert failures_in_reports(project) == 0
 
 
-def test_check_without_kept_tests_says_to_generate_first(copy_project, gradle):
+def test_an_empty_gate_fails_saying_how_to_generate_unless_allowed(copy_project, gradle):
     project = copy_project("example")
 
     build = gradle(project, "checkMetamorphicTests")
+    bootstrapping = gradle(project, "checkMetamorphicTests", "-Pmrcoupler.failWhenEmpty=false")
 
-    assert build.succeeded, build
-    assert "run generate first" in build.output, build
+    assert not build.succeeded, build
+    assert "nothing to check" in build.output and "gradle generateMetamorphicTests" in build.output, build
+    assert "-Pmrcoupler.failWhenEmpty=false" in build.output, build
+    assert bootstrapping.succeeded, bootstrapping
+    assert "nothing to check" in bootstrapping.output, bootstrapping
 
 
 def test_since_generates_tests_for_the_methods_changed_since_a_revision_then_checks(copy_project, gradle):

@@ -55,14 +55,18 @@ def test_check_fails_on_a_violated_relation_and_passes_when_the_code_is_restored
     assert_no_jvm_crash(broken)
 
 
-def test_check_without_kept_tests_needs_no_targets_nor_junit_and_says_to_generate_first(copy_project, mvn):
+def test_an_empty_gate_fails_saying_how_to_generate_unless_allowed(copy_project, mvn):
     project = copy_project("empty-source-root")  # no targets configured, no JUnit dependency
 
     build = mvn(project, "mr-coupler:check")
+    bootstrapping = mvn(project, "mr-coupler:check", "-Dmrcoupler.failWhenEmpty=false")
 
-    assert build.succeeded, build
-    warnings = "\n".join(build.lines("[WARNING]"))
-    assert "run generate first" in warnings, build
+    assert not build.succeeded, build
+    errors = "\n".join(build.lines("[ERROR]"))
+    assert "nothing to check" in errors and "mvn mr-coupler:generate -Dmrcoupler.targets=" in errors, build
+    assert "-Dmrcoupler.failWhenEmpty=false" in errors, build
+    assert bootstrapping.succeeded, bootstrapping
+    assert "nothing to check" in "\n".join(bootstrapping.lines("[WARNING]")), bootstrapping
 
 
 def test_since_generates_for_the_methods_changed_since_a_revision_before_checking(copy_project, mvn):

@@ -86,10 +86,16 @@ impl GateRun {
             message: message.to_string(),
         };
         if self.tests.is_empty() {
-            let message = format!("no kept MTCs under {}: run generate first; nothing to check", self.dir.display());
+            let message = nothing_to_check(&self.dir, config);
             let mut log = std::mem::take(&mut self.log);
-            log.push(LogLine::warn(message.clone()));
-            return Ok(Action::done(progress(&message), log, Vec::new()));
+            log.push(if config.fail_when_empty {
+                LogLine::error(message.clone())
+            } else {
+                LogLine::warn(message.clone())
+            });
+            let mut action = Action::done(progress(&message), log, Vec::new());
+            action.verdict = Some(Verdict { fail_build: config.fail_when_empty, message });
+            return Ok(action);
         }
         let Some(expected) = self.pending.take() else {
             self.pending = Some("gate-1".into());
@@ -124,6 +130,26 @@ impl GateRun {
         action.verdict = Some(Verdict { fail_build: fail, message });
         Ok(action)
     }
+}
+
+/// An empty gate is no green gate: what is missing, how to create it, how to allow it.
+fn nothing_to_check(dir: &Path, config: &SessionConfig) -> String {
+    use crate::settings::BuildTool;
+    let generate = match config.build_tool {
+        BuildTool::Maven => "mvn mr-coupler:generate -Dmrcoupler.targets=<class or Class#method>",
+        BuildTool::Gradle => "gradle generateMetamorphicTests -Pmrcoupler.targets=<class or Class#method>",
+        BuildTool::Other => "the generate goal with mrcoupler.targets",
+    };
+    let allow = match config.build_tool {
+        BuildTool::Maven => "-Dmrcoupler.failWhenEmpty=false",
+        BuildTool::Gradle => "-Pmrcoupler.failWhenEmpty=false",
+        BuildTool::Other => "mrcoupler.failWhenEmpty=false",
+    };
+    format!(
+        "nothing to check: no kept MTCs under {}; run generate first ({generate}) and keep what it writes, \
+         or pass {allow} while bootstrapping",
+        dir.display()
+    )
 }
 
 const REGENERATE: &str = "the code it calls changed: run generate again for its target (or delete it)";

@@ -25,6 +25,7 @@ pub struct UserSettings {
     pub generation: GenerationSettings,
     pub fail_on_violation: bool,
     pub fail_on_stale: bool,
+    pub fail_when_empty: bool,
     pub export: bool,
     pub since: Option<String>,
     /// For the log: names that are no setting (Gradle passes the user's `-Pmrcoupler.*` as typed).
@@ -73,6 +74,7 @@ fn build(v: &Values, tool: BuildTool) -> CoreResult<UserSettings> {
         generation: generation(v),
         fail_on_violation: v.bool("failOnViolation"),
         fail_on_stale: v.bool("failOnStale"),
+        fail_when_empty: v.bool("failWhenEmpty"),
         export: v.bool("export"),
         since: v.text("since"),
         warnings: Vec::new(),

@@ -138,6 +138,9 @@ pub static SETTINGS: &[Setting] = &[
     setting("failOnStale", Kind::Bool, value("true"), CHECK,
         "Fail the build when a kept MTC no longer compiles against the current code (stale: the code it \
          calls changed and it must be generated again); `false` only reports it."),
+    setting("failWhenEmpty", Kind::Bool, value("true"), CHECK,
+        "Fail the build when there is nothing to check (no kept MTC): an empty gate is no green gate. \
+         `false` allows it while bootstrapping, before the first generate."),
     setting("since", Kind::Text, unset("check what earlier runs kept, generating nothing"), CHECK,
         "A git revision: first generate metamorphic tests for the target methods changed since it (with \
          the LLM and generation settings of `generate`), then check."),

@@ -70,35 +70,55 @@ public final class BuiltinEvaluation {
         return MrCoupler.run(config, new QuietLog(), settings);
     }
 
+    /**
+     * The yield of the built-in generator: target methods, those with a kept MTC (yield), the
+     * candidates and how many compiled (after the repairs), the kept MTCs and those that kill at
+     * least one mutant (p = p' = 100% kills none), and the methods no template fits.
+     */
     private static void report(String name, Path reportJson, long generateMs, Action done) throws IOException {
         JsonObject report = JsonParser.parseString(Files.readString(reportJson)).getAsJsonObject();
         int targets = 0;
         int targetsWithKept = 0;
         int candidates = 0;
+        int compiled = 0;
         int kept = 0;
+        int killing = 0;
         int keptWithFailures = 0;
         for (JsonElement t : report.getAsJsonArray("targets")) {
             targets++;
             int keptHere = 0;
             for (JsonElement c : t.getAsJsonObject().getAsJsonArray("candidates")) {
-                candidates++;
                 JsonObject candidate = c.getAsJsonObject();
-                if ("kept".equals(candidate.get("status").getAsString())) {
+                String status = candidate.get("status").getAsString();
+                if ("duplicate".equals(status)) {
+                    continue; // the same MTC as another candidate: counted once, there
+                }
+                candidates++;
+                compiled += "didNotCompile".equals(status) ? 0 : 1;
+                if ("kept".equals(status)) {
                     keptHere++;
+                    killing += candidate.get("killsNothing").getAsBoolean() ? 0 : 1;
                     // A kept MTC some of whose inputs fail on the original: a false alarm, or a bug.
-                    if (candidate.get("p").getAsDouble() < 1.0) {
-                        keptWithFailures++;
-                    }
+                    keptWithFailures += candidate.get("p").getAsDouble() < 1.0 ? 1 : 0;
                 }
             }
             kept += keptHere;
             targetsWithKept += keptHere > 0 ? 1 : 0;
         }
-        System.out.println(name + ".targets=" + targets);
-        System.out.println(name + ".targets_with_kept_mtc=" + targetsWithKept);
+        int without = report.getAsJsonArray("methodsWithoutCandidate").size();
+        System.out.println(name + ".target_methods=" + targets);
+        System.out.println(name + ".methods_with_kept_mtc=" + targetsWithKept);
+        System.out.println(name + ".yield=" + percent(targetsWithKept, targets) + " (aim >= 35%)");
         System.out.println(name + ".candidates=" + candidates);
+        System.out.println(name + ".compile_rate=" + percent(compiled, candidates) + " (aim >= 80%)");
         System.out.println(name + ".kept_mtcs=" + kept);
+        System.out.println(name + ".kept_killing_a_mutant=" + killing + " = " + percent(killing, kept) + " (aim >= 90%)");
         System.out.println(name + ".kept_failing_on_original=" + keptWithFailures);
+        System.out.println(name + ".methods_without_candidate=" + without);
         System.out.println(name + ".generate_ms=" + generateMs);
+    }
+
+    private static String percent(int part, int whole) {
+        return whole == 0 ? "n/a" : Math.round(100.0 * part / whole) + "%";
     }
 }

@@ -11,7 +11,7 @@ use super::invoke::Caller;
 use super::templates::{assert_equal, declares_equals, ret, same, subjects, Mr, Pair};
 use super::values::INPUTS;
 use crate::java_model::types::erase_simple;
-use crate::java_model::MethodModel;
+use crate::java_model::{ClassKind, MethodModel};
 
 /// Consecutive instances `(a, sameAgain, b, c)` of the class, one tuple per source input; none
 /// when the class offers fewer than two distinct instances.
@@ -452,6 +452,10 @@ pub fn constructor_getter(pair: &Pair) -> Option<Mr> {
     let (caller, t) = (pair.caller, pair.target);
     if !t.params.is_empty() || t.is_static() || t.is_private() || ret(t).is_none() {
         return None;
+    }
+    let concrete = matches!(caller.class.kind, ClassKind::Class | ClassKind::Record);
+    if !concrete || caller.class.modifiers.iter().any(|m| m == "abstract") {
+        return None; // an enum's or abstract class's constructor is no way to build one
     }
     let field = returned_field(caller, t)?;
     let (constructor, position) =

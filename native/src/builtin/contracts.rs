@@ -30,6 +30,18 @@ fn declare(caller: &Caller, names: &[(&str, &str)]) -> Vec<String> {
     names.iter().map(|(name, value)| format!("{} {name} = {value};", caller.class_type())).collect()
 }
 
+/// One body per distinct instance `a` of the class: its declaration, then `checks`.
+fn on_each_instance(caller: &Caller, checks: &[String]) -> Vec<String> {
+    triples(caller)
+        .into_iter()
+        .map(|(a, _, _)| {
+            let mut lines = declare(caller, &[("a", &a)]);
+            lines.extend(checks.iter().cloned());
+            lines.join("\n")
+        })
+        .collect()
+}
+
 /// A non-static method of the class taking one instance of the class: `a.m(b)`.
 fn on_own_type(caller: &Caller, m: &MethodModel) -> bool {
     !m.is_static()
@@ -218,19 +230,9 @@ pub fn text_round_trip(pair: &Pair) -> Option<Mr> {
     if !prints || !declares_equals(caller) || !(pair.target.name == "toString" || pair.target.name == parse.name) {
         return None;
     }
-    let bodies = triples(caller)
-        .into_iter()
-        .map(|(a, _, _)| {
-            let mut lines = declare(caller, &[("a", &a)]);
-            lines.push(format!(
-                "{} followUp = {};",
-                caller.class_type(),
-                caller.call(parse, "", &["a.toString()".into()])
-            ));
-            lines.push("assertEquals(a, followUp);".into());
-            lines.join("\n")
-        })
-        .collect();
+    let read_back = caller.call(parse, "", &["a.toString()".into()]);
+    let checks = [format!("{} followUp = {read_back};", caller.class_type()), "assertEquals(a, followUp);".into()];
+    let bodies = on_each_instance(caller, &checks);
     Some(Mr { template: "textRoundTrip", relation: format!("{}(a.toString()) = a", parse.name), bodies })
 }
 
@@ -242,15 +244,8 @@ pub fn copy_round_trip(pair: &Pair) -> Option<Mr> {
     if !copies || !returns_own || !t.params.is_empty() || t.is_static() || t.is_private() || !declares_equals(caller) {
         return None;
     }
-    let bodies = triples(caller)
-        .into_iter()
-        .map(|(a, _, _)| {
-            let mut lines = declare(caller, &[("a", &a)]);
-            lines.push(format!("Object followUp = a.{}();", t.name));
-            lines.push("assertEquals(a, followUp);".into());
-            lines.join("\n")
-        })
-        .collect();
+    let bodies =
+        on_each_instance(caller, &[format!("Object followUp = a.{}();", t.name), "assertEquals(a, followUp);".into()]);
     Some(Mr { template: "copyRoundTrip", relation: format!("a.{}() = a", t.name), bodies })
 }
 
@@ -358,11 +353,7 @@ pub fn involution(pair: &Pair) -> Option<Mr> {
         if !t.params.is_empty() || erase_simple(r) != caller.class.name || !declares_equals(caller) {
             return None;
         }
-        for (a, _, _) in triples(caller) {
-            let mut lines = declare(caller, &[("a", &a)]);
-            lines.push(format!("assertEquals(a, a.{0}().{0}());", t.name));
-            bodies.push(lines.join("\n"));
-        }
+        bodies = on_each_instance(caller, &[format!("assertEquals(a, a.{0}().{0}());", t.name)]);
     }
     Some(Mr { template: "involution", relation: format!("{0}({0}(x)) = x", t.name), bodies })
 }
@@ -394,14 +385,7 @@ pub fn normaliser(pair: &Pair) -> Option<Mr> {
     {
         return None;
     }
-    let bodies = triples(caller)
-        .into_iter()
-        .map(|(a, _, _)| {
-            let mut lines = declare(caller, &[("a", &a)]);
-            lines.push(format!("assertEquals(a.{0}(), a.{0}().{0}());", t.name));
-            lines.join("\n")
-        })
-        .collect();
+    let bodies = on_each_instance(caller, &[format!("assertEquals(a.{0}(), a.{0}().{0}());", t.name)]);
     Some(Mr { template: "idempotence", relation: format!("{0}({0}(x)) = {0}(x)", t.name), bodies })
 }
 
@@ -500,13 +484,6 @@ pub fn successor(pair: &Pair) -> Option<Mr> {
     if !named || !returns_own || !comparable || t.is_static() || !t.params.is_empty() || t.is_private() {
         return None;
     }
-    let bodies = triples(caller)
-        .into_iter()
-        .map(|(a, _, _)| {
-            let mut lines = declare(caller, &[("a", &a)]);
-            lines.push(format!("assertTrue(a.{}().compareTo(a) > 0);", t.name));
-            lines.join("\n")
-        })
-        .collect();
+    let bodies = on_each_instance(caller, &[format!("assertTrue(a.{}().compareTo(a) > 0);", t.name)]);
     Some(Mr { template: "successor", relation: format!("a.{}() > a", t.name), bodies })
 }

@@ -52,6 +52,20 @@ pub extern "system" fn Java_io_mrcoupler_bridge_NativeCore_next<'l>(
 }
 
 #[unsafe(no_mangle)]
+pub extern "system" fn Java_io_mrcoupler_bridge_NativeCore_poll<'l>(
+    mut unowned: EnvUnowned<'l>,
+    _class: JClass<'l>,
+    session: jlong,
+) -> JString<'l> {
+    unowned
+        .with_env(|env| -> jni::errors::Result<JString<'l>> {
+            let lines = call_core(env, || sessions::poll(session as u64))?;
+            env.new_string(lines)
+        })
+        .resolve::<ThrowRuntimeExAndDefault>()
+}
+
+#[unsafe(no_mangle)]
 pub extern "system" fn Java_io_mrcoupler_bridge_NativeCore_close<'l>(
     mut unowned: EnvUnowned<'l>,
     _class: JClass<'l>,

@@ -58,6 +58,25 @@ struct SessionConfigJson {
     junit: Option<crate::mtc::JUnit>,
     #[serde(default)]
     settings: BTreeMap<String, String>,
+    #[serde(default)]
+    reactor: Vec<ReactorModule>,
+}
+
+/// A module of a multi-module build that has Java sources, as the build knows it: what a session in
+/// one module needs to tell its targets from the other modules' (`pipeline/reactor.rs`).
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ReactorModule {
+    /// The build's name for it (Maven artifactId): the session's `projectName` is one of these.
+    pub name: String,
+    /// Its project folder: where its committed home of kept MTCs is.
+    #[serde(default)]
+    pub dir: PathBuf,
+    #[serde(default)]
+    pub source_roots: Vec<PathBuf>,
+    /// Its targets as given to it (the same text in every module when given at the root).
+    #[serde(default)]
+    pub targets: String,
 }
 
 /// A session's configuration: the build's facts and the user's settings, parsed and validated.
@@ -91,10 +110,15 @@ pub struct SessionConfig {
     /// `generate`: the test source root to copy the kept MTCs into (the first one, with `export`);
     /// an existing file is never replaced.
     pub export_to: Option<PathBuf>,
+    /// `generate` and `check`: the committed home of kept MTCs (`pipeline/home.rs`), absolute.
+    pub mtc_dir: PathBuf,
     /// `check`: a git revision; first generate MTCs for the methods changed since it.
     pub since: Option<String>,
     /// Lines the session's first action starts its log with (settings it ignored).
     pub warnings: Vec<String>,
+    /// The modules of a multi-module build with sources, in build order (this one among them);
+    /// empty for a single project.
+    pub reactor: Vec<ReactorModule>,
 }
 
 /// How `generate` runs: the paper's phases can be switched off one by one for its ablation
@@ -149,6 +173,8 @@ impl SessionConfig {
             (true, Mode::Generate) => Some(export_root(&wire.test_source_roots, &wire.output_dir)?),
             _ => None,
         };
+        // A default (relative) is the project folder's; a user's path was resolved against it.
+        let mtc_dir = wire.project_dir.join(&user.mtc_dir);
         let mut generation = user.generation;
         generation.junit = wire.junit.unwrap_or_default();
         Ok(SessionConfig {
@@ -171,8 +197,10 @@ impl SessionConfig {
             fail_on_stale: user.fail_on_stale,
             fail_when_empty: user.fail_when_empty,
             export_to,
+            mtc_dir,
             since: user.since,
             warnings: user.warnings,
+            reactor: wire.reactor,
         })
     }
 }

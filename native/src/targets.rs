@@ -149,6 +149,55 @@ pub fn load_and_resolve(project: &mut Project, specs: &[TargetSpec]) -> CoreResu
     Ok(out)
 }
 
+/// Whether `project` has what `spec` names; an ambiguous simple name counts (the module that has
+/// it reports the ambiguity). Parses the files the spec names first, everything only if need be.
+pub fn contains(project: &mut Project, spec: &TargetSpec) -> bool {
+    let found = |project: &Project| !matches!(resolve(project, spec), Ok(v) if v.is_empty());
+    let files = files_for_spec(project, spec);
+    project.parse(files);
+    if found(project) {
+        return true;
+    }
+    let all = project.all_files();
+    project.parse(all);
+    found(project)
+}
+
+/// Why `spec` is in none of the build's `modules` (name, fully parsed project): the module's own
+/// answer when one has the class (its closest methods), else the closest classes across them all.
+pub fn unknown_in_modules(modules: &[(&str, &Project)], spec: &TargetSpec) -> CoreError {
+    let names: Vec<&str> = modules.iter().map(|(name, _)| *name).collect();
+    let has_class =
+        |c: &ClassModel| c.qualified_name == spec.class || (!spec.class.contains('.') && c.name == spec.class);
+    if let Some((name, project)) = modules.iter().find(|(_, p)| p.classes().any(has_class)) {
+        return CoreError::new(format!("in module {name}: {}", unknown_target(project, spec)), "");
+    }
+    let classes: Vec<(&str, &str)> =
+        modules.iter().flat_map(|(name, p)| p.classes().map(move |c| (c.qualified_name.as_str(), *name))).collect();
+    let qualified: Vec<&str> = classes.iter().map(|(class, _)| *class).collect();
+    let closest: Vec<String> = closest(&spec.class, &qualified, 5)
+        .into_iter()
+        .map(|c| {
+            let module = classes.iter().find(|(class, _)| *class == c).map_or("", |(_, m)| *m);
+            format!("{c} (in {module})")
+        })
+        .collect();
+    let hint = if closest.is_empty() {
+        "No classes were found in any module".to_string()
+    } else {
+        format!("Closest classes: {}", closest.join(", "))
+    };
+    CoreError::new(
+        format!(
+            "unknown target `{}`: no class `{}` in any module of the build (searched {})",
+            spec.raw,
+            spec.class,
+            names.join(", ")
+        ),
+        format!("{hint}. {FORMS}"),
+    )
+}
+
 fn files_for_spec(project: &Project, spec: &TargetSpec) -> Vec<std::path::PathBuf> {
     match spec.class.find('*') {
         Some(i) => {

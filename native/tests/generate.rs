@@ -54,6 +54,7 @@ fn config(port: u16, out: &Path, export: &Path) -> String {
             "llm.baseUrl": format!("http://127.0.0.1:{port}/v1"), "llm.model": "deepseek-chat",
             "llm.apiKeyEnv": "MRC_TEST_GENERATE_KEY", "llm.pricePerMillionPrompt": "0.27",
             "llm.pricePerMillionCompletion": "1.1", "llm.retryBaseMillis": "10", "maxPairsPerTarget": "2", "export": "true",
+            "mtcDir": out.join("committed"),
             // The scripted conversation answers the first two pairs Algorithm 1 ranks.
             "couplingRanking": "algorithm1",
         },
@@ -259,6 +260,65 @@ fn generate_refines_amplifies_validates_and_keeps_only_the_valid_mr() {
     std::fs::remove_dir_all(&out).ok();
 }
 
+/// The java files under `dir`, relative, sorted.
+fn java_files(dir: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            if entry.path().is_dir() {
+                stack.push(entry.path());
+            } else {
+                files.push(entry.path().strip_prefix(dir).unwrap().display().to_string());
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn the_committed_home_and_the_export_get_each_kept_mtc_once_however_often_generate_runs() {
+    let out = std::env::temp_dir().join(format!("mrc-generate-home-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).unwrap();
+    let llm = server(&out.join("requests.jsonl"));
+    let export = out.join("src-test-java");
+
+    let (first, _) = drive(&config(llm.1, &out, &export));
+    let (second, _) = drive(&config(llm.1, &out, &export));
+
+    let home = out.join("committed");
+    let kept = "com/acme/crypto/AESEncryption_encryptText_MTC1Test.java";
+    assert_eq!(java_files(&home), vec![kept.to_string()], "one kept MTC, written once");
+    assert_eq!(java_files(&export), vec![kept.to_string()], "exported once");
+    let committed = std::fs::read_to_string(home.join(kept)).unwrap();
+    assert!(committed.starts_with("// Metamorphic test kept by MR-Coupler for com.acme.crypto.AESEncryption#encryptText(String, SecretKey) ~ encryptWithDefaultKey(String)."), "{committed}");
+    assert!(
+        committed.contains("// Relation: encryptWithDefaultKey(x) equals encryptText(x, defaultKey)"),
+        "{committed}"
+    );
+    assert!(committed.contains("p 100% on the code, p' "), "{committed}");
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    let valid = &report["targets"][0]["candidates"][0];
+    assert_eq!(valid["committed"].as_str(), Some(home.join(kept).to_str().unwrap()), "{valid}");
+    let lines = |done: &Value| -> Vec<String> {
+        done["log"].as_array().unwrap().iter().map(|l| l["message"].as_str().unwrap().to_string()).collect()
+    };
+    let (first, second) = (lines(&first), lines(&second));
+    assert!(
+        first.iter().any(|l| l.ends_with("1 new kept MTC(s), 0 there already. Commit it: check runs what is there.")),
+        "{first:?}"
+    );
+    assert!(
+        second.iter().any(|l| l.ends_with("0 new kept MTC(s), 1 there already. Commit it: check runs what is there.")),
+        "{second:?}"
+    );
+    let not_again = format!("is in the test sources already, as {}; not exported again", export.join(kept).display());
+    assert!(second.iter().any(|l| l.ends_with(&not_again)), "{second:?}");
+    std::fs::remove_dir_all(&out).ok();
+}
+
 fn copy_dir(from: &Path, to: &Path) {
     for entry in std::fs::read_dir(from).unwrap().flatten() {
         let target = to.join(entry.file_name());
@@ -412,5 +472,42 @@ fn an_unsafe_llm_test_is_not_run_and_the_same_mtc_twice_runs_once() {
     assert!(unsafe_one["detail"].as_str().unwrap().contains("runs processes"), "{unsafe_one}");
     assert!(unsafe_one["code"].as_str().unwrap().contains("exec("), "the source is kept in the report");
     assert!(phases.contains(&"trial".to_string()), "{phases:?}");
+    std::fs::remove_dir_all(&out).ok();
+}
+
+#[test]
+fn a_hung_llm_is_said_at_its_first_timeout_while_the_phase_still_waits() {
+    let out = std::env::temp_dir().join(format!("mrc-generate-live-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).unwrap();
+    let script = out.join("hang.json");
+    std::fs::write(&script, r#"{"exchanges": [{"match": [], "fault": "hang"}]}"#).unwrap();
+    let llm = server_with(&out.join("requests.jsonl"), &script);
+    let mut config: Value = serde_json::from_str(&config(llm.1, &out, &out.join("export"))).unwrap();
+    for (name, value) in [("llm.timeoutSeconds", "1"), ("llm.retries", "1"), ("validation", "false")] {
+        config["settings"][name] = value.into();
+    }
+    config["settings"]["maxPairsPerTarget"] = "1".into();
+    let handle = sessions::open(&config.to_string()).unwrap();
+
+    // The build's thread waits in `next` (the generation phase) while another polls, as the bridge does.
+    let waiting = std::thread::spawn(move || sessions::next(handle, r#"{"version":1}"#).unwrap());
+    let mut polled = Vec::new();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !waiting.is_finished() && std::time::Instant::now() < deadline {
+        let lines: Value = serde_json::from_str(&sessions::poll(handle).unwrap()).unwrap();
+        polled.extend(lines.as_array().unwrap().iter().map(|l| l["message"].as_str().unwrap().to_string()));
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let done: Value = serde_json::from_str(&waiting.join().unwrap()).unwrap();
+    sessions::close(handle);
+
+    let retry = "no answer within 1 s; retry 1 of 1";
+    assert!(polled.iter().any(|l| l.contains(retry)), "said while the phase waited: {polled:?}");
+    let with_the_action: Vec<&str> =
+        done["log"].as_array().unwrap().iter().map(|l| l["message"].as_str().unwrap()).collect();
+    assert!(!with_the_action.iter().any(|l| l.contains(retry)), "said once: {with_the_action:?}");
+    assert_eq!(done["verdict"]["failBuild"], true, "{done}");
+    assert_eq!(sessions::poll(handle).unwrap(), "[]", "a closed session has nothing to say");
     std::fs::remove_dir_all(&out).ok();
 }

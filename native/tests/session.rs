@@ -250,12 +250,13 @@ fn mutants_session_compiles_each_schemata_through_the_executor_and_recovers() {
 const KEPT: &str = "package com.acme.crypto;\n\nimport org.junit.jupiter.api.Test;\nimport static org.junit.jupiter.api.Assertions.*;\n\npublic class AESEncryption_encryptText_MTC1Test {\n    @Test\n    void mr1_roundTrip_input3() throws Exception {\n        String plainText = \"~!@#$%^&*()_+\";\n        assertEquals(plainText, AESEncryption.decryptText(AESEncryption.encryptText(plainText, AESEncryption.defaultKey), AESEncryption.defaultKey));\n    }\n}\n";
 
 fn check_session(out: &std::path::Path, fail_on_violation: bool, passed: bool) -> Value {
-    let dir = out.join("generated-tests/com/acme/crypto");
+    let dir = out.join("committed/com/acme/crypto");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("AESEncryption_encryptText_MTC1Test.java"), KEPT).unwrap();
     let mut config: Value = serde_json::from_str(&config("", out)).unwrap();
     config["mode"] = "check".into();
-    config["settings"] = serde_json::json!({"failOnViolation": fail_on_violation.to_string()});
+    config["settings"] = serde_json::json!({"failOnViolation": fail_on_violation.to_string(),
+        "mtcDir": out.join("committed")});
     let handle = sessions::open(&config.to_string()).unwrap();
     let first: Value = serde_json::from_str(&sessions::next(handle, r#"{"version":1}"#).unwrap()).unwrap();
     assert_eq!(first["kind"], "execute");

@@ -80,8 +80,9 @@ def copy_project(tmp_path):
     def copy(name):
         source = EXAMPLE if name == "example" else FIXTURES / name
         target = tmp_path / name
-        # Build output of a manual run in the source folder must not leak into the test.
-        shutil.copytree(source, target, ignore=shutil.ignore_patterns("target", "build", ".gradle"))
+        # Build output of a manual run in the source folder must not leak into the test, nor the kept
+        # MTCs scripts/example committed into the example (src/test/mr-coupler).
+        shutil.copytree(source, target, ignore=shutil.ignore_patterns("target", "build", ".gradle", "mr-coupler"))
         return target
 
     return copy

@@ -2,6 +2,7 @@
 by a generate run (scripted AES conversation) checked against the example's code, then against a
 copy broken on purpose."""
 
+import shutil
 import subprocess
 import xml.etree.ElementTree as ElementTree
 
@@ -31,6 +32,9 @@ def test_check_passes_then_fails_naming_the_violated_relation_when_the_code_brea
 
     generate = gradle(project, "generateMetamorphicTests", *gradle_llm_args(llm), env=llm_env())
     assert generate.succeeded, generate
+    # A clean checkout: no build/, only the committed home of kept MTCs.
+    assert list((project / "src" / "test" / "mr-coupler").rglob("*_MTC1Test.java")), generate
+    shutil.rmtree(project / "build")
 
     holds = gradle(project, "checkMetamorphicTests", env=llm_env())
     assert holds.succeeded, holds

@@ -1,11 +1,13 @@
 """`mvn mr-coupler:check`, the CI gate: the MTCs kept by `generate` run against the current code;
 a violated relation fails the build with its name, inputs and assertion, and JUnit XML for CI."""
 
+import shutil
 import subprocess
 
 from conftest import AES_MTC, AES_TARGET, assert_no_jvm_crash, llm_env, maven_llm_args
 
 AES_SOURCE = ("src", "main", "java", "com", "acme", "crypto", "AESEncryption.java")
+COMMITTED = ("src", "test", "mr-coupler", "com", "acme", "crypto", f"{AES_MTC.rsplit('.', 1)[1]}.java")
 DEFAULT_KEY = "return encryptText(plainText, defaultKey);"
 # The bug the kept relation (encryptWithDefaultKey(x) == encryptText(x, defaultKey)) must catch.
 FRESH_KEY = "return encryptText(plainText, getSecretEncryptionKey());"
@@ -15,7 +17,8 @@ def check_reports(project):
     return list((project / "target" / "mr-coupler" / "check-reports").glob("TEST-*.xml"))
 
 
-def test_check_fails_on_a_violated_relation_and_passes_when_the_code_is_restored(copy_project, mvn, scripted_llm):
+def test_check_on_a_clean_checkout_fails_on_a_violated_relation_and_passes_when_the_code_is_restored(
+        copy_project, mvn, scripted_llm):
     project = copy_project("example")
     source = project.joinpath(*AES_SOURCE)
     original = source.read_text(encoding="utf-8")
@@ -23,6 +26,12 @@ def test_check_fails_on_a_violated_relation_and_passes_when_the_code_is_restored
     generated = mvn(project, "mr-coupler:generate", f"-Dmrcoupler.targets={AES_TARGET}",
                     *maven_llm_args(scripted_llm("aes-example.json")), env=llm_env())
     assert generated.succeeded, generated
+    # The kept MTC lives where the team commits it; a CI checkout has no target/.
+    committed = project.joinpath(*COMMITTED)
+    assert committed.is_file(), generated
+    assert committed.read_text(encoding="utf-8").startswith("// Metamorphic test kept by MR-Coupler for ")
+    assert "Commit it: check runs what is there." in generated.output, generated
+    shutil.rmtree(project / "target")
 
     holds = mvn(project, "mr-coupler:check")
     source.write_text(original.replace(DEFAULT_KEY, FRESH_KEY), encoding="utf-8")
@@ -104,6 +113,7 @@ def test_the_gate_declared_without_a_phase_runs_in_verify(copy_project, mvn, scr
     generated = mvn(project, "mr-coupler:generate", f"-Dmrcoupler.targets={AES_TARGET}",
                     *maven_llm_args(scripted_llm("aes-example.json")), env=llm_env())
     assert generated.succeeded, generated
+    shutil.rmtree(project / "target")  # a clean checkout: only the committed home has the MTC
     source = project.joinpath(*AES_SOURCE)
     source.write_text(source.read_text(encoding="utf-8").replace(DEFAULT_KEY, FRESH_KEY), encoding="utf-8")
 

@@ -94,6 +94,23 @@ def test_export_never_replaces_an_existing_file(copy_project, mvn, scripted_llm)
     assert (project / "target" / "mr-coupler" / "generated-tests" / MTC_PATH).is_file()
 
 
+def test_generate_twice_with_export_leaves_one_exported_file_and_one_committed_mtc(copy_project, mvn, scripted_llm):
+    project = copy_project("example")
+    llm = scripted_llm(SCRIPT)
+
+    first = generate(mvn, project, llm, "-Dmrcoupler.export=true")
+    second = generate(mvn, project, llm, "-Dmrcoupler.export=true")
+
+    assert first.succeeded, first
+    assert second.succeeded, second
+    exported = sorted(p.name for p in (project / "src" / "test" / "java").rglob("*_MTC*Test.java"))
+    assert exported == [MTC_PATH.name], exported
+    committed = sorted(p.name for p in (project / "src" / "test" / "mr-coupler").rglob("*.java"))
+    assert committed == [MTC_PATH.name], committed
+    assert "not exported again" in second.output, second
+    assert "0 new kept MTC(s), 1 there already" in second.output, second
+
+
 def test_a_second_run_costs_no_requests(copy_project, mvn, scripted_llm):
     project = copy_project("example")
     llm = scripted_llm(SCRIPT)

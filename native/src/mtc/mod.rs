@@ -16,7 +16,7 @@ pub use extract::{extract_java, prose};
 pub use fingerprint::fingerprint;
 pub use imports::ImportIndex;
 pub use inputs::{expected_actual, inputs_of};
-pub use normalize::{normalize, JUnit};
+pub use normalize::{normalize, replace_word, JUnit};
 pub use prune::prune_methods;
 pub use relations::{relation_summary, stated_relations};
 pub use screen::{screen, Unsafe};

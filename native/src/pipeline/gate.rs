@@ -1,5 +1,6 @@
-//! The CI gate: the MTCs kept by earlier `generate` runs (the sources under `generated-tests/`)
-//! compiled and run against the current code by the executor. A failing, erroring or no longer
+//! The CI gate: the MTCs kept by earlier `generate` runs (the committed home, `mtcDir`:
+//! `src/test/mr-coupler` by default, so a clean checkout has them) compiled and run against the
+//! current code by the executor. A failing, erroring or no longer
 //! compiling MTC is a violated relation; the gate names it with its inputs and its assertion,
 //! writes JUnit XML for CI systems, and tells the plugin whether to fail the build.
 
@@ -23,7 +24,7 @@ pub struct GateRun {
 }
 
 impl GateRun {
-    pub fn start(config: &SessionConfig) -> CoreResult<Self> {
+    pub fn start(config: &SessionConfig, live: super::live::LiveLog) -> CoreResult<Self> {
         let mut log = Vec::new();
         let generation = match &config.since {
             None => None,
@@ -37,30 +38,17 @@ impl GateRun {
                 if specs.is_empty() {
                     None
                 } else {
-                    Some(Box::new(GenerateRun::start(config, &specs)?))
+                    Some(Box::new(GenerateRun::start(config, &specs, live)?))
                 }
             }
         };
-        let dir = config.output_dir.join("generated-tests");
+        let dir = config.mtc_dir.clone();
         Ok(GateRun { dir, generation, tests: Vec::new(), loaded: false, pending: None, log })
     }
 
     /// The kept MTCs, read when the gate begins (after any generation).
     fn load(&mut self) -> CoreResult<()> {
-        let dir = &self.dir;
-        let mut files = Vec::new();
-        collect(dir, &mut files);
-        files.sort();
-        let tests = files
-            .iter()
-            .map(|f| {
-                let content = std::fs::read_to_string(f)
-                    .map_err(|e| CoreError::new(format!("cannot read the kept MTC {}: {e}", f.display()), ""))?;
-                let path = f.strip_prefix(dir).unwrap_or(f).to_string_lossy().replace('\\', "/");
-                Ok(SourceText { path, content })
-            })
-            .collect::<CoreResult<Vec<_>>>()?;
-        self.tests = tests;
+        self.tests = super::home::sources(&super::home::MtcFolder::scan(&self.dir, |_| true))?;
         self.loaded = true;
         Ok(())
     }
@@ -86,6 +74,16 @@ impl GateRun {
             message: message.to_string(),
         };
         if self.tests.is_empty() {
+            // In a multi-module build, a module without kept MTCs is fine while another has some;
+            // with none anywhere the last module fails the build, once.
+            let elsewhere = super::reactor::others_have_kept_mtcs(config);
+            if elsewhere == Some(true) || (elsewhere == Some(false) && !super::reactor::is_last_module(config)) {
+                let message = format!("nothing to check in this module (no kept MTCs under {})", self.dir.display());
+                let line = LogLine::info(format!("MR-Coupler in {}: {message}", config.project_name));
+                let mut log = std::mem::take(&mut self.log);
+                log.push(line);
+                return Ok(Action::done(progress(&message), log, Vec::new()));
+            }
             let message = nothing_to_check(&self.dir, config);
             let mut log = std::mem::take(&mut self.log);
             log.push(if config.fail_when_empty {
@@ -146,8 +144,8 @@ fn nothing_to_check(dir: &Path, config: &SessionConfig) -> String {
         BuildTool::Other => "mrcoupler.failWhenEmpty=false",
     };
     format!(
-        "nothing to check: no kept MTCs under {}; run generate first ({generate}) and keep what it writes, \
-         or pass {allow} while bootstrapping",
+        "nothing to check: no kept MTCs under {}; run generate first ({generate}) and commit what it adds \
+         there, or pass {allow} while bootstrapping",
         dir.display()
     )
 }
@@ -185,16 +183,4 @@ fn describe(v: &Violation) -> String {
 
 fn class_of(path: &str) -> String {
     path.trim_end_matches(".java").replace('/', ".")
-}
-
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            collect(&path, out);
-        } else if path.extension().is_some_and(|e| e == "java") {
-            out.push(path);
-        }
-    }
 }

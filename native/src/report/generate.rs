@@ -129,6 +129,9 @@ pub struct CandidateReport {
     pub kept_methods: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub file: Option<String>,
+    /// The kept MTC's file in the committed home (`mtcDir`), which `check` runs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub committed: Option<String>,
     pub notes: Vec<String>,
     pub compile_errors: Vec<String>,
     /// Its MTC methods that failed on the original code, and what each failure most likely is.
@@ -172,6 +175,9 @@ pub struct GenerateResults<'a> {
 pub struct KeptFile {
     pub path: String,
     pub code: String,
+    /// Where the MTC lives in the committed home (`mtcDir`): the file written now, or the one
+    /// that held the same MTC already.
+    pub committed: Option<String>,
 }
 
 impl GenerateReport {
@@ -377,6 +383,29 @@ fn suspected_bug(
     })
 }
 
+/// The comment a kept MTC carries in the committed home: what it checks, why it was kept, what
+/// runs it. Comments only, so two runs' copies of one MTC stay the same MTC (`mtc::fingerprint`).
+pub fn committed_header(c: &Candidate, class: &ClassModel, analysis: &CouplingAnalysis) -> String {
+    let target = &class.methods[c.target.method];
+    let pair = c.coupled_method(class, analysis).map(|m| format!(" ~ {}", m.signature())).unwrap_or_default();
+    let mut lines = vec![format!(
+        "// Metamorphic test kept by MR-Coupler for {}#{}{pair}.",
+        class.qualified_name,
+        target.signature()
+    )];
+    lines.extend(relation_of(c).lines().map(|l| format!("// Relation: {}", l.trim())));
+    let rates = match (c.p, c.p_mutants) {
+        (Some(p), Some(pm)) => {
+            format!("p {:.0}% on the code, p' {:.0}% on {} mutant(s)", p * 100.0, pm * 100.0, c.mutant_runs.len())
+        }
+        (Some(p), None) => format!("p {:.0}% on the code, not validated on mutants", p * 100.0),
+        _ => "not run".to_string(),
+    };
+    lines.push(format!("// Kept with {rates}. The gate (mr-coupler:check, checkMetamorphicTests) runs it;"));
+    lines.push("// delete the file to drop the relation, or generate again when the code it calls changes.".into());
+    lines.join("\n") + "\n"
+}
+
 /// The relation in words: the template's, or the one the MTC states (`// MR:` lines, Javadoc);
 /// never the reply's prose.
 fn relation_of(c: &Candidate) -> String {
@@ -437,6 +466,7 @@ fn candidate_report(
         methods,
         kept_methods: c.kept_methods.clone(),
         file: kept.map(|k| k.path.clone()),
+        committed: kept.and_then(|k| k.committed.clone()),
         notes: c.notes.clone(),
         compile_errors: c
             .diagnostics

@@ -27,10 +27,16 @@ pub struct UserSettings {
     pub fail_on_stale: bool,
     pub fail_when_empty: bool,
     pub export: bool,
+    /// Where kept MTCs are committed (`generate` adds, `check` runs); relative to the project folder
+    /// unless the user gave an absolute path.
+    pub mtc_dir: PathBuf,
     pub since: Option<String>,
     /// For the log: names that are no setting (Gradle passes the user's `-Pmrcoupler.*` as typed).
     pub warnings: Vec<String>,
 }
+
+/// The default of `mtcDir`: the schema's, for when a schema default could not be read.
+const MTC_DIR: &str = "src/test/mr-coupler";
 
 /// Parses `raw` (names as written after `mrcoupler.`) for a project in `project_dir`.
 pub fn parse(raw: &BTreeMap<String, String>, tool: BuildTool, project_dir: &Path) -> CoreResult<UserSettings> {
@@ -76,6 +82,7 @@ fn build(v: &Values, tool: BuildTool) -> CoreResult<UserSettings> {
         fail_on_stale: v.bool("failOnStale"),
         fail_when_empty: v.bool("failWhenEmpty"),
         export: v.bool("export"),
+        mtc_dir: v.path("mtcDir").unwrap_or_else(|| PathBuf::from(MTC_DIR)),
         since: v.text("since"),
         warnings: Vec::new(),
     })

@@ -130,9 +130,16 @@ pub static SETTINGS: &[Setting] = &[
          limit); the core says how many it dropped."),
 
     // What generate leaves behind, and the gate.
+    setting("mtcDir", Kind::Path, value("src/test/mr-coupler"), GENERATING,
+        "Where the kept MTCs live, committed with the project so that a clean checkout has its gate: \
+         `generate` adds each kept MTC here once (a test with the same code, compared by content, is \
+         never written twice, and an existing file is never replaced) and `check` runs what is here. \
+         Relative to the project folder. It is not a test source root: the project's own test run \
+         does not compile these tests, so a stale one never breaks it."),
     setting("export", Kind::Bool, value("false"), GENERATE,
         "Also copies the kept tests into the project's test sources (the first test source root, \
-         `src/test/java`); a file that exists there already is never replaced."),
+         `src/test/java`), so the project's own test run runs them; a test whose code is there already \
+         (under any name) is not copied again, and an existing file is never replaced."),
     setting("failOnViolation", Kind::Bool, value("true"), CHECK,
         "Fail the build when a kept relation is violated; `false` only reports it."),
     setting("failOnStale", Kind::Bool, value("true"), CHECK,

@@ -93,8 +93,8 @@ impl GenerateRun {
         Ok(())
     }
 
-    /// Send the calls and wait for every answer, logging each answer and each retry with its
-    /// reason (a hung service shows at its first timeout, not after the last).
+    /// Send the calls and wait for every answer, saying each answer and each retry with its reason
+    /// as it happens (live: a hung service shows at its first timeout, not after the last).
     pub(super) fn complete(&mut self, calls: Vec<Call>) -> Vec<CoreResult<Reply>> {
         let Some(llm) = &self.llm else {
             return calls.iter().map(|_| Err(crate::error::CoreError::new("no LLM is configured", ""))).collect();
@@ -103,9 +103,13 @@ impl GenerateRun {
         let mut in_flight = llm.start(calls);
         let mut answered = 0;
         while !in_flight.is_done() {
-            for event in in_flight.wait(std::time::Duration::from_secs(5)) {
+            // Short slices: a line reaches the build within a fraction of a second of its event.
+            for event in in_flight.wait(std::time::Duration::from_millis(200)) {
                 answered += usize::from(matches!(event, crate::llm::Event::Finished { .. }));
-                self.log.push(event_line(&event, answered, total));
+                // Lines said so far go first, so the build prints them in order.
+                let earlier = std::mem::take(&mut self.log);
+                earlier.into_iter().for_each(|l| self.live.push(l));
+                self.live.push(event_line(&event, answered, total));
             }
         }
         in_flight.finish()

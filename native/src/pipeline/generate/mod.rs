@@ -20,6 +20,8 @@ mod validate;
 pub use candidate::{Candidate, Stage, Status};
 
 use super::analyse::{analyse_all, coupling_options, load_targets};
+use super::home::{MtcFolder, Placed};
+use super::live::LiveLog;
 use super::mutants::mutants_for;
 use super::schemata::SchemataCheck;
 use crate::context::TestIndex;
@@ -90,11 +92,13 @@ pub struct GenerateRun {
     pending: Option<Pending>,
     batches: usize,
     log: Vec<LogLine>,
+    /// Lines the build prints while an LLM phase still waits (each answer, each retry).
+    live: LiveLog,
     started: Instant,
 }
 
 impl GenerateRun {
-    pub fn start(config: &SessionConfig, specs: &[TargetSpec]) -> CoreResult<Self> {
+    pub fn start(config: &SessionConfig, specs: &[TargetSpec], live: LiveLog) -> CoreResult<Self> {
         let mut settings = config.generation.clone();
         // The settings parser checked the provider and its LLM; the built-in provider has none.
         let llm_settings = config.llm.clone();
@@ -147,6 +151,7 @@ impl GenerateRun {
             pending: None,
             batches: 0,
             log,
+            live,
             started: Instant::now(),
         })
     }
@@ -262,7 +267,7 @@ impl GenerateRun {
         use crate::report::generate::{GenerateReport, GenerateResults, KeptFile, Phases};
         let tests_dir = config.output_dir.join("generated-tests");
         let mut outputs = Vec::new();
-        let mut exported = Vec::new();
+        let mut placing = Placing::new(config);
         let mut kept = std::collections::BTreeMap::new();
         for t in &self.targets {
             for c in self.candidates.iter().filter(|c| c.target == *t && c.status == Status::Kept) {
@@ -270,10 +275,9 @@ impl GenerateRun {
                 let path = tests_dir.join(c.file_path());
                 crate::report::write_file(&path, &code)?;
                 outputs.push(path.display().to_string());
-                if let Some(export) = &config.export_to {
-                    exported.push(export_one(&export.join(c.file_path()), &code)?);
-                }
-                kept.insert(c.id, KeptFile { path: path.display().to_string(), code });
+                let header = crate::report::generate::committed_header(c, t.class(&self.project), self.analysis_of(c));
+                let committed = placing.place(c, &header, &code)?;
+                kept.insert(c.id, KeptFile { path: path.display().to_string(), code, committed });
             }
         }
         let (suspects, reproducers) = self.triage_all(&config.output_dir)?;
@@ -303,7 +307,7 @@ impl GenerateRun {
         outputs.insert(0, path.display().to_string());
         let mut log = std::mem::take(&mut self.log);
         let verdict = self.llm_failures(&mut log).or_else(|| self.suspected_bug_verdict(&report));
-        log.extend(exported);
+        log.extend(placing.lines());
         log.extend(report.candidate_lines().into_iter().map(LogLine::debug));
         log.extend(report.summary_lines().into_iter().map(LogLine::info));
         log.extend(report.suspected_bug_lines().into_iter().map(LogLine::warn));
@@ -331,7 +335,8 @@ impl GenerateRun {
                 let path = output_dir.join("suspected-bugs").join(c.file_path());
                 crate::report::write_file(&path, &code)?;
                 let path = path.display().to_string();
-                reproducers.insert(c.id, crate::report::generate::KeptFile { path, code });
+                let file = crate::report::generate::KeptFile { path, code, committed: None };
+                reproducers.insert(c.id, file);
             }
             suspects.insert(c.id, found);
         }
@@ -394,11 +399,74 @@ impl GenerateRun {
     }
 }
 
-/// Copy a kept MTC into the project's test sources; nothing the user wrote is ever replaced.
-fn export_one(path: &std::path::Path, code: &str) -> CoreResult<LogLine> {
-    if path.exists() {
-        return Ok(LogLine::warn(format!("{} exists already; it was left as it is", path.display())));
+/// Where kept MTCs go besides `generated-tests/`: the committed home, which `check` runs, and with
+/// `export` the project's test sources; each a folder indexed by content, so the same MTC is never
+/// written twice (`pipeline/home.rs`).
+struct Placing {
+    home: MtcFolder,
+    home_dir: std::path::PathBuf,
+    export: Option<MtcFolder>,
+    added: usize,
+    there: usize,
+    log: Vec<LogLine>,
+}
+
+impl Placing {
+    fn new(config: &SessionConfig) -> Self {
+        // In the test sources only MR-Coupler's own classes can be an MTC it wrote before.
+        let ours = |f: &std::path::Path| f.file_name().is_some_and(|n| n.to_string_lossy().contains("_MTC"));
+        Placing {
+            home: MtcFolder::scan(&config.mtc_dir, |_| true),
+            home_dir: config.mtc_dir.clone(),
+            export: config.export_to.as_deref().map(|dir| MtcFolder::scan(dir, ours)),
+            added: 0,
+            there: 0,
+            log: Vec::new(),
+        }
     }
-    crate::report::write_file(path, code)?;
-    Ok(LogLine::info(format!("Exported {}", path.display())))
+
+    /// Commits one kept MTC (with its header comment) and exports it when asked; the committed file.
+    fn place(&mut self, c: &Candidate, header: &str, code: &str) -> CoreResult<Option<String>> {
+        let committed = match self.home.add(&c.qualified_name, &format!("{header}{code}"))? {
+            Placed::Written(path) => {
+                self.added += 1;
+                self.log.push(LogLine::debug(format!("Committed home: added {}", path.display())));
+                path
+            }
+            Placed::AlreadyThere(path) | Placed::NameTaken(path) => {
+                self.there += 1;
+                self.log.push(LogLine::debug(format!("Committed home: {} holds it already", path.display())));
+                path
+            }
+        };
+        if let Some(export) = self.export.as_mut() {
+            let line = match export.add_at_its_path(&c.qualified_name, code)? {
+                Placed::Written(path) => LogLine::info(format!("Exported {}", path.display())),
+                Placed::AlreadyThere(path) => LogLine::info(format!(
+                    "{} is in the test sources already, as {}; not exported again",
+                    c.qualified_name,
+                    path.display()
+                )),
+                Placed::NameTaken(path) => {
+                    LogLine::warn(format!("{} exists already; it was left as it is", path.display()))
+                }
+            };
+            self.log.push(line);
+        }
+        Ok(Some(committed.display().to_string()))
+    }
+
+    /// Its lines, ending with one on the committed home when anything was kept.
+    fn lines(&mut self) -> Vec<LogLine> {
+        let mut lines = std::mem::take(&mut self.log);
+        if self.added + self.there > 0 {
+            lines.push(LogLine::info(format!(
+                "Committed home {}: {} new kept MTC(s), {} there already. Commit it: check runs what is there.",
+                self.home_dir.display(),
+                self.added,
+                self.there
+            )));
+        }
+        lines
+    }
 }

@@ -22,6 +22,12 @@ final class NativeCore {
     /** Advances the session with a Results JSON; returns an Action JSON. */
     static native String next(long session, String resultsJson);
 
+    /**
+     * The lines the session said since the last poll or action, as a JSON array of LogLine; safe to
+     * call from another thread while {@link #next} runs. {@code []} for an unknown handle.
+     */
+    static native String poll(long session);
+
     /** Frees the session; an unknown handle is a no-op. */
     static native void close(long session);
 }

@@ -14,13 +14,19 @@ import java.util.Objects;
  * One session of the core: {@code open(config)}, then {@code next(results)} until the core says
  * {@code done} (DESIGN.md, "The boundary"). The core decides everything; this class only carries the
  * messages, hands the log lines to a {@link LogSink}, and hands each batch the core asks to execute
- * to an {@link Executor}. Not thread-safe: one session, one thread.
+ * to an {@link Executor}. Not thread-safe: one session, one thread (and a {@link LivePoller} that
+ * prints what the core says while a step still works).
  */
 public final class Session implements AutoCloseable {
 
     /** The core's side of a session: the native core, or a scripted one in tests. */
     interface Core {
         String next(String resultsJson);
+
+        /** What the core said while {@code next} still works: a JSON array of log lines. */
+        default String poll() {
+            return "[]";
+        }
 
         void close();
     }
@@ -52,6 +58,11 @@ public final class Session implements AutoCloseable {
             }
 
             @Override
+            public String poll() {
+                return NativeCore.poll(handle);
+            }
+
+            @Override
             public void close() {
                 NativeCore.close(handle);
             }
@@ -79,13 +90,14 @@ public final class Session implements AutoCloseable {
         Objects.requireNonNull(log, "log");
         Object results = Results.start();
         Executor executor = null;
+        LivePoller live = LivePoller.start(core, log);
         try {
             while (true) {
                 Action action = exchange(results);
                 if (action.progress() != null) {
                     log.progress(action.progress());
                 }
-                action.log().forEach(log::log);
+                live.print(action.log());
                 if (action.isDone()) {
                     return action;
                 }
@@ -108,6 +120,7 @@ public final class Session implements AutoCloseable {
                 results = executor.run(action.batch());
             }
         } finally {
+            live.close();
             if (executor != null) {
                 executor.close();
             }

@@ -49,7 +49,7 @@ public final class BuiltinEvaluation {
             }
             Files.writeString(file, text.replace(bug[1], bug[2]));
             Path bugClasses = Evaluations.compile(copy.resolve("src"), copy.resolve("classes"));
-            Evaluations.copyTree(out.resolve("generated-tests"), copy.resolve("out/generated-tests"));
+            Evaluations.copyTree(out.resolve("committed"), copy.resolve("out/committed"));
             Action check = run(SessionConfig.MODE_CHECK, copy.resolve("src"), bugClasses, copy.resolve("out"), "");
             boolean found = check.failsBuild();
             planted++;
@@ -62,7 +62,9 @@ public final class BuiltinEvaluation {
 
     private static Action run(String mode, Path sources, Path classes, Path out, String targets) {
         SessionConfig config = SessionConfig.of(mode, "evaluation", sources.toString(), List.of(sources.toString()),
-                List.of(), out.toString(), targets, "UTF-8").withSetting("failOnViolation", "true");
+                List.of(), out.toString(), targets, "UTF-8").withSetting("failOnViolation", "true")
+                // The committed home in the output folder, never in the sources under evaluation.
+                .withSetting("mtcDir", out.resolve("committed").toString());
         List<Path> classpath = new ArrayList<>(TestJars.junitApis());
         classpath.add(0, classes);
         ExecutorSettings settings = ExecutorSettings.of(classpath, List.of(sources), TestJars.launcherAndEngines(),

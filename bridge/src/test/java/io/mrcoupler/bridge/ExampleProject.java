@@ -29,7 +29,15 @@ final class ExampleProject {
         config.add("sourceRoots", array(EXAMPLE.resolve("src/main/java")));
         config.add("testSourceRoots", array(EXAMPLE.resolve("src/test/java")));
         config.addProperty("outputDir", out.toString());
+        config.add("settings", settings(out));
         return config;
+    }
+
+    /** The committed home of kept MTCs in the test's folder, never in the example's sources. */
+    static JsonObject settings(Path out) {
+        JsonObject settings = new JsonObject();
+        settings.addProperty("mtcDir", out.resolve("committed").toString());
+        return settings;
     }
 
     /** The example compiled from its sources, the bridge's own JUnit jars for the worker. */

@@ -48,6 +48,7 @@ class GenerateSessionTest {
             settings.addProperty("llm.baseUrl", "http://127.0.0.1:" + port + "/v1");
             // The scripted conversation answers the first two pairs Algorithm 1 ranks.
             settings.addProperty("couplingRanking", "algorithm1");
+            settings.addProperty("mtcDir", out.resolve("committed").toString());
             config.add("settings", settings);
             ExecutorSettings executor = ExampleProject.executor(out);
             RecordingSink sink = new RecordingSink();

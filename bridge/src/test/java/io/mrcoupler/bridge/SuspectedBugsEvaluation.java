@@ -107,7 +107,8 @@ public final class SuspectedBugsEvaluation {
     private static JsonObject generate(Path sources, Path out, String target) throws IOException {
         Path classes = Evaluations.compile(sources, out.resolve("classes"));
         SessionConfig config = SessionConfig.of(SessionConfig.MODE_GENERATE, "evaluation", sources.toString(),
-                List.of(sources.toString()), List.of(), out.toString(), target, "UTF-8").withJUnit("5");
+                List.of(sources.toString()), List.of(), out.toString(), target, "UTF-8").withJUnit("5")
+                .withSetting("mtcDir", out.resolve("committed").toString());
         List<Path> classpath = new ArrayList<>(TestJars.junitApis());
         classpath.add(0, classes);
         ExecutorSettings settings = ExecutorSettings.of(classpath, List.of(sources), TestJars.launcherAndEngines(),

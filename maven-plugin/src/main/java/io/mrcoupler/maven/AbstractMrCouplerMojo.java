@@ -5,6 +5,7 @@ import io.mrcoupler.bridge.executor.ExecutorSettings;
 import io.mrcoupler.bridge.protocol.Action;
 import io.mrcoupler.bridge.protocol.SessionConfig;
 import java.io.File;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.maven.execution.MavenSession;
@@ -31,9 +32,10 @@ abstract class AbstractMrCouplerMojo extends AbstractMojo {
      * {@code com.acme.Aes#encryptText(String,SecretKey)}, {@code com.acme.Aes} (all its non-private
      * methods), {@code com.acme.*} (one package), {@code com.acme.**} (a package and its
      * subpackages), or {@code Aes#encryptText} when the simple name is unique. The core reads this
-     * text as it is. Targets must name classes of the module the goal runs in: in a multi-module
-     * build, set them per module (a {@code mrcoupler.targets} property in the module's pom), or run
-     * the goal with {@code -pl <module>}; modules without main sources are skipped.
+     * text as it is. In a multi-module build, targets given at the root go to every module: each
+     * module works on those it contains, the others are skipped with one line, and a target that
+     * no module contains fails the build once, at its end. A module may also have its own
+     * ({@code mrcoupler.targets} property in its pom); modules without main sources are skipped.
      */
     @Parameter(property = "mrcoupler.targets")
     protected String targets;
@@ -102,11 +104,12 @@ abstract class AbstractMrCouplerMojo extends AbstractMojo {
             if (sourceRoots.stream().noneMatch(root -> new File(root).isDirectory())) {
                 // A module without sources holds none of the targets; in a reactor it must not fail the build.
                 getLog().info("Skipping MR-Coupler for " + project.getArtifactId() + ": no sources (none of "
-                        + sourceRoots + " exists). Targets must name classes of the module they are in.");
+                        + sourceRoots + " exists).");
                 summary.record(project, "skipped: no sources");
                 return;
             }
-            if (needsTargets() && (targets == null || targets.isBlank())) {
+            // In a reactor the core decides what a module without targets does (it is skipped).
+            if (needsTargets() && (targets == null || targets.isBlank()) && session.getProjects().size() < 2) {
                 throw new MojoFailureException("No target methods given. Name them with -Dmrcoupler.targets, e.g.\n  mvn mr-coupler:"
                         + goal() + " -Dmrcoupler.targets='" + EXAMPLE_TARGET + "'\nor in the plugin's"
                         + " <configuration><targets>...</targets></configuration>.");
@@ -129,7 +132,33 @@ abstract class AbstractMrCouplerMojo extends AbstractMojo {
                         targets,
                         sourceEncoding)
                 .withBuildTool(SessionConfig.BUILD_TOOL_MAVEN)
-                .withSettings(settings());
+                .withSettings(settings())
+                .withReactor(reactor());
+    }
+
+    /**
+     * The reactor's modules with Java sources, in build order, each with the targets it is given
+     * (the command line's, else its {@code mrcoupler.targets} property); {@code null} for a single
+     * project. The core decides from them which targets are this module's.
+     */
+    private List<SessionConfig.ReactorModule> reactor() {
+        List<MavenProject> projects = session.getProjects();
+        if (projects.size() < 2) {
+            return null;
+        }
+        String fromCommandLine = session.getUserProperties().getProperty("mrcoupler.targets");
+        List<SessionConfig.ReactorModule> modules = new ArrayList<>();
+        for (MavenProject module : projects) {
+            List<String> roots = absolute(module.getCompileSourceRoots(), module);
+            if ("pom".equals(module.getPackaging()) || roots.stream().noneMatch(r -> new File(r).isDirectory())) {
+                continue; // skipped before it reaches the core (execute)
+            }
+            String given = module.getId().equals(project.getId()) ? targets
+                    : fromCommandLine != null ? fromCommandLine : module.getProperties().getProperty("mrcoupler.targets");
+            modules.add(new SessionConfig.ReactorModule(module.getArtifactId(), module.getBasedir().getAbsolutePath(),
+                    roots, given));
+        }
+        return modules;
     }
 
     /**
@@ -162,10 +191,14 @@ abstract class AbstractMrCouplerMojo extends AbstractMojo {
 
     /** Maven usually gives absolute roots already; a plugin that adds a relative one is resolved against basedir. */
     List<String> absolute(List<String> roots) {
+        return absolute(roots, project);
+    }
+
+    static List<String> absolute(List<String> roots, MavenProject module) {
         return roots.stream()
                 .map(root -> {
                     File file = new File(root);
-                    return (file.isAbsolute() ? file : new File(project.getBasedir(), root)).getAbsolutePath();
+                    return (file.isAbsolute() ? file : new File(module.getBasedir(), root)).getAbsolutePath();
                 })
                 .toList();
     }

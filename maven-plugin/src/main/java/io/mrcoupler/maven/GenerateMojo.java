@@ -18,7 +18,9 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
  * exchange is cached, so a re-run (or a run resumed after an interruption) costs no tokens for
  * what is done. Without an LLM ({@code mrcoupler.llm.baseUrl} and {@code mrcoupler.llm.model}), the
  * core says so and its built-in generator writes the tests from MR templates. Runs the build up to
- * {@code test-compile} first. Targets must name classes of the module the goal runs in.
+ * {@code test-compile} first. Each kept test is also added, once, to the committed home
+ * {@code src/test/mr-coupler} ({@code mrcoupler.mtcDir}), which {@code check} runs. In a
+ * multi-module build, each module works on the targets it contains.
  *
  * <p>{@code mvn mr-coupler:generate -Dmrcoupler.targets='com.acme.crypto.AESEncryption#encryptText'
  * -Dmrcoupler.llm.baseUrl=https://api.deepseek.com/v1 -Dmrcoupler.llm.model=deepseek-chat

@@ -26,6 +26,9 @@ import java.util.TreeMap;
  * @param settings        the user's settings by name as written after {@code mrcoupler.} (e.g.
  *                        {@code "llm.model"}, {@code "maxPairsPerTarget"}), values as the user wrote
  *                        them; unset settings are absent
+ * @param reactor         the modules of a multi-module build that have Java sources, in build order,
+ *                        this one among them, or {@code null} for a single project: the core decides
+ *                        which targets are this module's and fails once for a target in none
  */
 public record SessionConfig(
         int version,
@@ -39,7 +42,8 @@ public record SessionConfig(
         String targets,
         String sourceEncoding,
         String junit,
-        Map<String, String> settings) {
+        Map<String, String> settings,
+        List<ReactorModule> reactor) {
 
     public static final String MODE_COUPLINGS = "couplings";
     public static final String MODE_MUTANTS = "mutants";
@@ -53,13 +57,29 @@ public record SessionConfig(
         sourceRoots = sourceRoots == null ? List.of() : List.copyOf(sourceRoots);
         testSourceRoots = testSourceRoots == null ? List.of() : List.copyOf(testSourceRoots);
         settings = Collections.unmodifiableMap(settings == null ? new TreeMap<>() : new TreeMap<>(settings));
+        reactor = reactor == null ? null : List.copyOf(reactor);
+    }
+
+    /**
+     * A module of a multi-module build with Java sources, as the build knows it.
+     *
+     * @param name        the build's name for it (Maven artifactId), as {@code projectName} in its session
+     * @param dir         absolute path of its project folder (where its committed home of kept MTCs is)
+     * @param sourceRoots absolute paths of its main Java source roots
+     * @param targets     the targets given to it, as the user wrote them ({@code ""} for none)
+     */
+    public record ReactorModule(String name, String dir, List<String> sourceRoots, String targets) {
+        public ReactorModule {
+            sourceRoots = List.copyOf(sourceRoots);
+            targets = targets == null ? "" : targets;
+        }
     }
 
     /** A session of {@code mode} over a project, no settings set; add them with the {@code with} methods. */
     public static SessionConfig of(String mode, String projectName, String projectDir, List<String> sourceRoots,
             List<String> testSourceRoots, String outputDir, String targets, String sourceEncoding) {
         return new SessionConfig(Protocol.VERSION, mode, null, projectName, projectDir, sourceRoots, testSourceRoots,
-                outputDir, targets, sourceEncoding, null, null);
+                outputDir, targets, sourceEncoding, null, null, null);
     }
 
     /** A {@code couplings} session: find the methods coupled to each target and write couplings.json. */
@@ -71,18 +91,24 @@ public record SessionConfig(
 
     public SessionConfig withBuildTool(String tool) {
         return new SessionConfig(version, mode, tool, projectName, projectDir, sourceRoots, testSourceRoots,
-                outputDir, targets, sourceEncoding, junit, settings);
+                outputDir, targets, sourceEncoding, junit, settings, reactor);
     }
 
     public SessionConfig withJUnit(String version4or5) {
         return new SessionConfig(version, mode, buildTool, projectName, projectDir, sourceRoots, testSourceRoots,
-                outputDir, targets, sourceEncoding, version4or5, settings);
+                outputDir, targets, sourceEncoding, version4or5, settings, reactor);
     }
 
     /** These settings instead of the ones set so far. */
     public SessionConfig withSettings(Map<String, String> values) {
         return new SessionConfig(version, mode, buildTool, projectName, projectDir, sourceRoots, testSourceRoots,
-                outputDir, targets, sourceEncoding, junit, values);
+                outputDir, targets, sourceEncoding, junit, values, reactor);
+    }
+
+    /** A session in one module of a multi-module build: its modules with Java sources, in build order. */
+    public SessionConfig withReactor(List<ReactorModule> modules) {
+        return new SessionConfig(version, mode, buildTool, projectName, projectDir, sourceRoots, testSourceRoots,
+                outputDir, targets, sourceEncoding, junit, settings, modules);
     }
 
     /** One setting more, e.g. {@code withSetting("maxPairsPerTarget", "2")}. */

@@ -112,7 +112,8 @@ public class ListCoupledMethodsTask extends DefaultTask {
 
     @TaskAction
     public void listCoupledMethods() {
-        if (targets == null || targets.trim().isEmpty()) {
+        boolean none = targets == null || targets.trim().isEmpty();
+        if (none && !GradleReactor.isMultiProject(getProject())) {
             throw new GradleException("No target methods given. Name them with -P" + MrCouplerPlugin.TARGETS_PROPERTY
                     + ", e.g.\n  " + EXAMPLE + "\nor in the build script: mrCoupler { targets = '...' }.");
         }
@@ -122,9 +123,10 @@ public class ListCoupledMethodsTask extends DefaultTask {
                 paths(sourceRoots),
                 paths(testSourceRoots),
                 outputDir.getAbsolutePath(),
-                targets,
+                none ? "" : targets,
                 sourceEncoding)
-                .withBuildTool(SessionConfig.BUILD_TOOL_GRADLE);
+                .withBuildTool(SessionConfig.BUILD_TOOL_GRADLE)
+                .withReactor(GradleReactor.of(getProject(), none ? "" : targets));
         try {
             MrCoupler.run(config, new GradleLogSink(getLogger()));
         } catch (MrCouplerException e) {

@@ -50,9 +50,15 @@ public class MrCouplerTask extends DefaultTask {
         this.targets = targets;
     }
 
-    /** The targets, or a failure saying how to give them. */
+    /**
+     * The targets, or a failure saying how to give them; in a multi-project build the core decides
+     * what a project without targets does (it is skipped).
+     */
     String requireTargets() {
         String value = getTargets();
+        if ((value == null || value.trim().isEmpty()) && GradleReactor.isMultiProject(getProject())) {
+            return "";
+        }
         if (value == null || value.trim().isEmpty()) {
             throw new GradleException("No target methods given. Name them with -P" + MrCouplerPlugin.TARGETS_PROPERTY
                     + ", e.g.\n  gradle " + getName() + " -P" + MrCouplerPlugin.TARGETS_PROPERTY
@@ -88,7 +94,8 @@ public class MrCouplerTask extends DefaultTask {
                         targets,
                         JavaBuildModel.sourceEncoding(getProject()))
                 .withBuildTool(SessionConfig.BUILD_TOOL_GRADLE)
-                .withSettings(userSettings());
+                .withSettings(userSettings())
+                .withReactor(GradleReactor.of(getProject(), targets));
     }
 
     /** Executor settings every mode shares; the scratch folder lies under the output folder. */

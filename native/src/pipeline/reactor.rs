@@ -1,8 +1,9 @@
-//! One module of a multi-module build (a Maven reactor): which of its targets are its own. Targets
-//! given at the root reach every module; each module works on those it contains, a module that
-//! contains none (or was given none) is skipped with one line, and a target that no module contains
-//! fails the build once, in the last module, naming the modules searched and the closest names
-//! across all of them. A single project keeps the plain rule: every target must be in it.
+//! One module of a multi-module build (a Maven reactor, a Gradle multi-project build): which of its
+//! targets are its own. Targets given at the root reach every module; each module works on those it
+//! contains, a module that contains none (or was given none) is skipped with one line, and a target
+//! that no module contains fails the build once, in the last module, naming the modules searched
+//! and the closest names across all of them. A single project keeps the plain rule: every target
+//! must be in it.
 
 use crate::error::CoreResult;
 use crate::java_model::Project;

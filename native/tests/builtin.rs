@@ -219,3 +219,97 @@ fn getters_return_what_the_constructor_stored_and_successors_grow() {
     let found = generated("builtin/com/acme/money/Money.java", "Money", "next");
     assert_eq!(mtc(&found, "successor").relation, "a.next() > a");
 }
+
+const TEXT_MATH: &str = "builtin/com/acme/util/TextMath.java";
+
+fn has(found: &[BuiltinMtc], template: &str) -> bool {
+    found.iter().any(|m| m.template == template)
+}
+
+#[test]
+fn symmetric_static_functions_swap_and_rotate_their_operands() {
+    let found = generated(TEXT_MATH, "TextMath", "gcd");
+    let m = mtc(&found, "symmetricFunction");
+    assert_eq!(m.relation, "gcd(a, b) = gcd(b, a)");
+    assert!(m.code.contains("int sourceOutput = TextMath.gcd(arg0, arg1);"), "{}", m.code);
+    assert!(m.code.contains("int followUpOutput = TextMath.gcd(arg1, arg0);"), "{}", m.code);
+    assert_eq!(m.code.matches("@Test").count(), 10, "the MR on ten inputs");
+    let found = generated(TEXT_MATH, "TextMath", "max");
+    let m = mtc(&found, "symmetricFunction");
+    assert!(
+        m.code.contains("int rotatedOutput = TextMath.max(arg1, arg2, arg0);"),
+        "a third operand rotates: {}",
+        m.code
+    );
+    // Two ints do not make a symmetric function: the name must say so.
+    let found = generated(TEXT_MATH, "TextMath", "difference");
+    assert!(!has(&found, "symmetricFunction"), "{:?}", templates(&found));
+}
+
+#[test]
+fn comparison_functions_are_antisymmetric() {
+    let found = generated(TEXT_MATH, "TextMath", "compareLength");
+    let m = mtc(&found, "compareContract");
+    assert!(
+        m.code.contains("assertEquals(Integer.signum(sourceOutput), -Integer.signum(followUpOutput));"),
+        "{}",
+        m.code
+    );
+    assert!(m.code.contains("assertEquals(0, TextMath.compareLength(arg0, arg0));"), "{}", m.code);
+    assert!(mr_coupler::builtin::is_contract_template(m.template), "a violated comparison contract is a bug");
+    let found = generated(TEXT_MATH, "TextMath", "compareAndKeep");
+    assert!(!has(&found, "compareContract"), "a boolean is no comparison: {:?}", templates(&found));
+}
+
+#[test]
+fn negated_predicates_answer_the_opposite() {
+    for target in ["isNotBlank", "isBlank"] {
+        let found = generated(TEXT_MATH, "TextMath", target);
+        let m = mtc(&found, "negatedPredicate");
+        assert!(m.code.contains("assertEquals(!sourceOutput, followUpOutput);"), "{}", m.code);
+    }
+    let found = generated(TEXT_MATH, "TextMath", "isPalindrome");
+    assert!(!has(&found, "negatedPredicate"), "no isNotPalindrome: {:?}", templates(&found));
+}
+
+#[test]
+fn search_functions_agree_with_each_other() {
+    let found = generated(TEXT_MATH, "TextMath", "indexOf(String, char)");
+    let m = mtc(&found, "searchConsistency");
+    assert_eq!(m.relation, "indexOf(x) <= lastIndexOf(x), both -1 or neither; contains(x) = indexOf(x) >= 0");
+    assert!(m.code.contains("int last = TextMath.lastIndexOf(arg0, arg1);"), "{}", m.code);
+    assert!(m.code.contains("assertEquals(first >= 0, TextMath.contains(arg0, arg1));"), "{}", m.code);
+    let found = generated(TEXT_MATH, "TextMath", "indexOf(String, char, int)");
+    assert!(!has(&found, "searchConsistency"), "a start position: {:?}", templates(&found));
+}
+
+#[test]
+fn idempotent_transforms_with_fixed_extra_arguments() {
+    let found = generated(TEXT_MATH, "TextMath", "abbreviate");
+    let m = mtc(&found, "idempotence");
+    assert_eq!(m.relation, "abbreviate(abbreviate(x, ...), ...) = abbreviate(x, ...)");
+    assert!(m.code.contains("String twice = TextMath.abbreviate(once, arg1);"), "{}", m.code);
+    let found = generated(TEXT_MATH, "TextMath", "repeatTwice");
+    assert!(!has(&found, "idempotence"), "{:?}", templates(&found));
+}
+
+#[test]
+fn delegation_repeats_a_computed_argument_of_the_parameters_only() {
+    let found = generated(TEXT_MATH, "TextMath", "firstHalf");
+    let m = mtc(&found, "delegation");
+    assert_eq!(m.relation, "firstHalf(x) = truncate(text, text.length() / 2)");
+    assert!(m.code.contains("String followUpOutput = TextMath.truncate(text, text.length() / 2);"), "{}", m.code);
+    // defaultWidth() is the class's own, unqualified: the test cannot write it as the body does.
+    let found = generated(TEXT_MATH, "TextMath", "truncateToDefault");
+    assert!(!has(&found, "delegation"), "{:?}", templates(&found));
+}
+
+#[test]
+fn round_trip_for_the_two_sides_of_to_swapped() {
+    let found = generated(TEXT_MATH, "TextMath", "intToHex");
+    let m = mtc(&found, "roundTrip");
+    assert_eq!(m.relation, "hexToInt(intToHex(x, ...), ...) = x");
+    // From text the other way: most strings are no hexadecimal number.
+    let found = generated(TEXT_MATH, "TextMath", "hexToInt");
+    assert!(!has(&found, "roundTrip"), "{:?}", templates(&found));
+}

@@ -141,6 +141,8 @@ fn symmetric_measures_compare_doubles_with_a_tolerance() {
     );
     let found = generated("builtin/com/acme/geo/Point.java", "Point", "isAdjacent");
     assert_eq!(mtc(&found, "symmetricPredicate").relation, "a.isAdjacent(b) = b.isAdjacent(a)");
+    let found = generated("builtin/com/acme/geo/Point.java", "Point", "isOverlappedBy");
+    assert_eq!(mtc(&found, "symmetricPredicate").relation, "a.isOverlappedBy(b) = b.isOverlappedBy(a)");
     // translate takes a double, not a Point: not a binary predicate.
     let found = generated("builtin/com/acme/geo/Point.java", "Point", "translate");
     assert!(!found.iter().any(|m| m.template == "symmetricPredicate"), "{:?}", templates(&found));
@@ -312,4 +314,37 @@ fn round_trip_for_the_two_sides_of_to_swapped() {
     // From text the other way: most strings are no hexadecimal number.
     let found = generated(TEXT_MATH, "TextMath", "hexToInt");
     assert!(!has(&found, "roundTrip"), "{:?}", templates(&found));
+}
+
+#[test]
+fn search_methods_observe_the_mutator_that_sets_their_state() {
+    let found = generated("builtin/com/acme/bag/SparseBits.java", "SparseBits", "nextSetBit");
+    let m = mtc(&found, "searchAfterMutation");
+    assert_eq!(
+        m.relation,
+        "get(i), nextSetBit(i) = i just after set(i); !get(i), nextClearBit(i) = i just after clear(i)"
+    );
+    assert!(
+        m.code.contains(
+            "subject.set(i);\n        assertTrue(subject.get(i));\n        assertTrue(subject.nextSetBit(i) == i);"
+        ),
+        "{}",
+        m.code
+    );
+    assert!(m.code.contains("subject.clear(i);\n        assertFalse(subject.get(i));\n        assertTrue(subject.nextClearBit(i) == i);"), "{}", m.code);
+    assert!(m.code.contains("SparseBits subject = new SparseBits();"), "{}", m.code);
+    // get(int) answers an int here: no bit to observe, no search method either.
+    let found = generated("builtin/com/acme/bag/Counter.java", "Counter", "get");
+    assert!(!has(&found, "searchAfterMutation"), "{:?}", templates(&found));
+}
+
+#[test]
+fn padding_functions_reach_their_width_and_keep_their_text() {
+    let found = generated(TEXT_MATH, "TextMath", "leftPad");
+    let m = mtc(&found, "padLength");
+    assert_eq!(m.relation, "leftPad(s, n, ...) has length max(n, |s|) and endsWith(s)");
+    assert!(m.code.contains("int arg1 = 13;"), "{}", m.code);
+    assert!(m.code.contains("assertEquals(Math.max(arg1, arg0.length()), padded.length());"), "{}", m.code);
+    let found = generated(TEXT_MATH, "TextMath", "leftPadBy");
+    assert!(!has(&found, "padLength"), "a long count is no int width: {:?}", templates(&found));
 }

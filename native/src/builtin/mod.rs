@@ -56,7 +56,7 @@ pub fn is_contract_template(name: &str) -> bool {
 /// Templates that need a coupled pair, and those that look at the target alone.
 const PAIR_TEMPLATES: [Template; 4] =
     [templates::round_trip, templates::delegation, templates::producer_consumer, templates::binary_operation];
-const TARGET_TEMPLATES: [Template; 21] = [
+const TARGET_TEMPLATES: [Template; 23] = [
     contracts::constructor_getter,
     contracts::successor,
     contracts::validator_accepts_output,
@@ -78,6 +78,8 @@ const TARGET_TEMPLATES: [Template; 21] = [
     statics::negated_predicate,
     statics::search_consistency,
     statics::idempotent_with_arguments,
+    contracts::search_after_mutation,
+    statics::pad_length,
 ];
 
 /// Every MTC the catalogue writes for `target` of `class` and its coupled methods.

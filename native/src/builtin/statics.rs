@@ -393,6 +393,49 @@ pub fn idempotent_with_arguments(pair: &Pair) -> Option<Mr> {
     Some(Mr { template: "idempotence", relation, bodies })
 }
 
+/// Widths a padding function is called with: literals, so the length check can be written.
+const WIDTHS: [&str; 10] = ["0", "1", "2", "3", "5", "8", "13", "20", "4", "40"];
+
+/// `leftPad(s, n, ...)` has length `max(n, s.length())` and keeps `s` at its end (`rightPad`: at
+/// its start, `center`: inside), for a padding function from a string and a width to a string.
+pub fn pad_length(pair: &Pair) -> Option<Mr> {
+    let (caller, t) = (pair.caller, pair.target);
+    let keeps = if named(&t.name, "leftPad") && t.name.starts_with("leftPad") {
+        "endsWith"
+    } else if named(&t.name, "rightPad") && t.name.starts_with("rightPad") {
+        "startsWith"
+    } else if t.name == "center" {
+        "contains"
+    } else {
+        return None;
+    };
+    let text = |i: usize| t.params.get(i).is_some_and(|p| erase_simple(&p.type_name) == "String");
+    let width = t.params.get(1).is_some_and(|p| p.type_name == "int");
+    if ret(t) != Some("String") || !text(0) || !width || !caller.callable(t) || t.params.iter().any(|p| p.varargs) {
+        return None;
+    }
+    let texts = caller.values.of("String", INPUTS);
+    if texts.is_empty() {
+        return None;
+    }
+    let names = argument_names(t);
+    let mut bodies = Vec::new();
+    for (i, n) in WIDTHS.iter().enumerate() {
+        let mut chosen = vec![None; t.params.len()];
+        chosen[0] = Some(texts[i % texts.len()].clone());
+        chosen[1] = Some(n.to_string());
+        let mut lines = subjects(caller, &["subject"], !t.is_static())?;
+        lines.extend(declare_arguments(caller, t, &names, &chosen)?);
+        lines.push(format!("String padded = {};", caller.call(t, "subject", &names)));
+        lines.push(format!(
+            "if (arg0 != null) {{\n    assertEquals(Math.max(arg1, arg0.length()), padded.length());\n    assertTrue(padded.{keeps}(arg0));\n}}"
+        ));
+        bodies.push(lines.join("\n"));
+    }
+    let relation = format!("{0}(s, n, ...) has length max(n, |s|) and {keeps}(s)", t.name);
+    Some(Mr { template: "padLength", relation, bodies })
+}
+
 #[cfg(test)]
 mod tests {
     use super::{named, negation, search_rest};

@@ -334,7 +334,7 @@ fn search_methods_observe_the_mutator_that_sets_their_state() {
     assert!(m.code.contains("subject.clear(i);\n        assertFalse(subject.get(i));\n        assertTrue(subject.nextClearBit(i) == i);"), "{}", m.code);
     assert!(m.code.contains("SparseBits subject = new SparseBits();"), "{}", m.code);
     // get(int) answers an int here: no bit to observe, no search method either.
-    let found = generated("builtin/com/acme/bag/Counter.java", "Counter", "get");
+    let found = generated("builtin/com/acme/bag/Tally.java", "Tally", "get");
     assert!(!has(&found, "searchAfterMutation"), "{:?}", templates(&found));
 }
 
@@ -347,4 +347,16 @@ fn padding_functions_reach_their_width_and_keep_their_text() {
     assert!(m.code.contains("assertEquals(Math.max(arg1, arg0.length()), padded.length());"), "{}", m.code);
     let found = generated(TEXT_MATH, "TextMath", "leftPadBy");
     assert!(!has(&found, "padLength"), "a long count is no int width: {:?}", templates(&found));
+}
+
+#[test]
+fn multiplying_is_undone_by_dividing_only_without_floating_point_state() {
+    let found = generated("builtin/com/acme/money/Ratio.java", "Ratio", "multiplyBy");
+    let t = templates(&found);
+    assert!(t.contains(&("inverseOperation", "a.multiplyBy(b).divideBy(b) = a")), "{t:?}");
+    assert!(t.contains(&("commutativity", "a.multiplyBy(b) = b.multiplyBy(a)")), "{t:?}");
+    let found = generated("builtin/com/acme/geo/Scale.java", "Scale", "multiplyBy");
+    let t = templates(&found);
+    assert!(!found.iter().any(|m| m.template == "inverseOperation"), "{t:?}");
+    assert!(t.contains(&("commutativity", "a.multiplyBy(b) = b.multiplyBy(a)")), "commutes exactly: {t:?}");
 }

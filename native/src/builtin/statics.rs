@@ -210,11 +210,14 @@ pub fn compare_function(pair: &Pair) -> Option<Mr> {
 fn negation(name: &str) -> Vec<String> {
     const PAIRS: &[(&str, &str)] = &[("isNot", "is"), ("isNon", "is"), ("hasNo", "has"), ("doesNot", "does")];
     let mut out = Vec::new();
+    let negated_already = PAIRS.iter().any(|(negated, _)| name.starts_with(negated));
     for (negated, plain) in PAIRS {
         if let Some(rest) = name.strip_prefix(negated).filter(|r| r.starts_with(|c: char| c.is_ascii_uppercase())) {
             out.push(format!("{plain}{rest}"));
         }
-        if let Some(rest) = name.strip_prefix(plain).filter(|r| r.starts_with(|c: char| c.is_ascii_uppercase())) {
+        let plain_rest =
+            name.strip_prefix(plain).filter(|r| !negated_already && r.starts_with(|c: char| c.is_ascii_uppercase()));
+        if let Some(rest) = plain_rest {
             out.push(format!("{negated}{rest}"));
         }
     }

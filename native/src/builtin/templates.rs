@@ -508,12 +508,16 @@ pub fn binary_operation(pair: &Pair) -> Option<Mr> {
         }
         Some(pair.caller.build(builder, &args))
     };
-    let inverse_of = pair.coupled.map(|(c, _)| c).filter(|c| own(c) && inverse_operation(&t.name, &c.name));
+    // Multiplying and dividing back is exact only without floating-point state.
+    let exact = !class.fields.iter().any(|f| matches!(erase_simple(&f.type_name).as_str(), "double" | "float"));
+    let inverse_of = pair.coupled.map(|(c, _)| c).filter(|c| own(c) && inverse_operation(&t.name, &c.name, exact));
     let commutative =
         ["add", "plus", "multiply", "times", "max", "min", "union", "intersection", "and", "or", "gcd", "lcm"];
+    // `multiplyBy`, `addTo`, `unionWith`: the operation with a preposition.
+    let operation = ["By", "With", "To"].iter().find_map(|p| t.name.strip_suffix(p)).unwrap_or(&t.name);
     let (template, relation) = match inverse_of {
         Some(c) => ("inverseOperation", format!("a.{}(b).{}(b) = a", t.name, c.name)),
-        None if commutative.contains(&t.name.as_str()) => ("commutativity", format!("a.{0}(b) = b.{0}(a)", t.name)),
+        None if commutative.contains(&operation) => ("commutativity", format!("a.{0}(b) = b.{0}(a)", t.name)),
         None => return None,
     };
     let mut bodies = Vec::new();
@@ -529,8 +533,22 @@ pub fn binary_operation(pair: &Pair) -> Option<Mr> {
     Some(Mr { template, relation, bodies })
 }
 
-fn inverse_operation(a: &str, b: &str) -> bool {
-    matches!((a, b), ("add", "subtract") | ("subtract", "add") | ("plus", "minus") | ("minus", "plus"))
+/// `add`/`subtract`, `plus`/`minus` and, when `exact`, `multiply`/`divide`; with the same
+/// preposition or none (`multiplyBy`/`divideBy`).
+fn inverse_operation(a: &str, b: &str, exact: bool) -> bool {
+    let split = |name: &str| {
+        ["By", "With", "To", "From"]
+            .iter()
+            .find_map(|p| name.strip_suffix(p).map(|stem| (stem.to_string(), *p)))
+            .unwrap_or((name.to_string(), ""))
+    };
+    let ((a, _), (b, _)) = (split(a), split(b));
+    let additive = matches!(
+        (a.as_str(), b.as_str()),
+        ("add", "subtract") | ("subtract", "add") | ("plus", "minus") | ("minus", "plus")
+    );
+    let multiplicative = matches!((a.as_str(), b.as_str()), ("multiply", "divide") | ("divide", "multiply"));
+    additive || (exact && multiplicative)
 }
 
 #[cfg(test)]

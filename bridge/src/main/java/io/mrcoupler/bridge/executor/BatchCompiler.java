@@ -54,7 +54,11 @@ final class BatchCompiler implements AutoCloseable {
         }
         this.files = javac.getStandardFileManager(null, Locale.ROOT, settings.sourceEncoding());
         this.classpath = List.copyOf(classpath);
-        this.sourcePath = settings.sourcePath().stream().filter(Files::isDirectory).toList();
+        // A root with a module-info.java would put javac in module mode, where it asks the file
+        // manager for the path of each in-memory source and fails (IllegalArgumentException in
+        // Modules.checkSourceLocation, seen on joda-time). Its classes are on the classpath anyway.
+        this.sourcePath = settings.sourcePath().stream().filter(Files::isDirectory)
+                .filter(root -> !Files.exists(root.resolve("module-info.java"))).toList();
         List<String> opts = new ArrayList<>(List.of("-proc:none", "-g", "-encoding", settings.sourceEncoding().name()));
         // --release makes javac open ct.sym anew for every task (tens of ms per candidate); at the
         // release of the JDK that compiles, the JDK's own modules are the same API, read from the

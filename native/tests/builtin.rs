@@ -243,6 +243,18 @@ fn symmetric_static_functions_swap_and_rotate_their_operands() {
         "a third operand rotates: {}",
         m.code
     );
+    let found = generated(TEXT_MATH, "TextMath", "equalsIgnoreSpace");
+    let m = mtc(&found, "symmetricFunction");
+    assert_eq!(m.relation, "equalsIgnoreSpace(a, b) = equalsIgnoreSpace(b, a), and equalsIgnoreSpace(a, a) holds");
+    assert!(
+        m.code.contains("if (arg0 != null) {\n            assertTrue(TextMath.equalsIgnoreSpace(arg0, arg0));"),
+        "{}",
+        m.code
+    );
+    assert!(
+        !mtc(&generated(TEXT_MATH, "TextMath", "gcd"), "symmetricFunction").code.contains("(arg0, arg0)"),
+        "gcd(a, a) is no truth"
+    );
     // Two ints do not make a symmetric function: the name must say so.
     let found = generated(TEXT_MATH, "TextMath", "difference");
     assert!(!has(&found, "symmetricFunction"), "{:?}", templates(&found));

@@ -127,6 +127,9 @@ pub fn symmetric_function(pair: &Pair) -> Option<Mr> {
     if !symmetric || !caller.callable(t) || t.params.iter().any(|p| p.varargs) || !comparable_by_value(caller, r) {
         return None;
     }
+    // An equality is reflexive as well: `equals(a, a)`.
+    let reflexive =
+        ret(t) == Some("boolean") && ["equals", "isEqual", "equalsIgnoreCase"].iter().any(|w| named(&t.name, w));
     // A third operand of the same type (max(a, b, c)) is rotated too.
     let third = (j + 1..t.params.len()).find(|&k| same(&t.params[k].type_name, operand));
     let inputs = caller.values.of(operand, INPUTS + 2);
@@ -161,12 +164,24 @@ pub fn symmetric_function(pair: &Pair) -> Option<Mr> {
             lines.push(format!("{declared} rotatedOutput = {};", swapped("third", &[(i, j), (j, k), (k, i)])));
             lines.push(assert_equal("sourceOutput", "rotatedOutput", &declared));
         }
+        if reflexive {
+            // Distinct operands alone leave a mutant answering `false` symmetric.
+            let same_twice = swapped("first", &[(j, i)]);
+            lines.push(if is_primitive(&erase_simple(operand)) {
+                format!("assertTrue({same_twice});")
+            } else {
+                format!("if (arg{i} != null) {{\n    assertTrue({same_twice});\n}}")
+            });
+        }
         bodies.push(lines.join("\n"));
     }
-    let relation = match third {
+    let mut relation = match third {
         Some(_) => format!("{0}(a, b, c) = {0}(b, a, c) = {0}(b, c, a)", t.name),
         None => format!("{0}(a, b) = {0}(b, a)", t.name),
     };
+    if reflexive {
+        relation.push_str(&format!(", and {}(a, a) holds", t.name));
+    }
     Some(Mr { template: "symmetricFunction", relation, bodies })
 }
 

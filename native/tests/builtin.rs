@@ -372,3 +372,17 @@ fn multiplying_is_undone_by_dividing_only_without_floating_point_state() {
     assert!(!found.iter().any(|m| m.template == "inverseOperation"), "{t:?}");
     assert!(t.contains(&("commutativity", "a.multiplyBy(b) = b.multiplyBy(a)")), "commutes exactly: {t:?}");
 }
+
+#[test]
+fn the_numeric_views_of_a_number_agree() {
+    let found = generated("builtin/com/acme/money/Rational.java", "Rational", "intValue");
+    let m = mtc(&found, "numericViews");
+    assert_eq!(
+        m.relation,
+        "intValue() = (int) longValue(), longValue() = (long) doubleValue(), floatValue() = (float) doubleValue()"
+    );
+    assert!(m.code.contains("Rational a = new Rational("), "{}", m.code);
+    assert!(m.code.contains("assertEquals(a.intValue(), (int) a.longValue());"), "{}", m.code);
+    let found = generated("builtin/com/acme/money/Rational.java", "Rational", "numeratorValue");
+    assert!(!has(&found, "numericViews"), "{:?}", templates(&found));
+}

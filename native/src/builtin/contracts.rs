@@ -562,3 +562,40 @@ pub fn search_after_mutation(pair: &Pair) -> Option<Mr> {
     }
     Some(Mr { template: "searchAfterMutation", relation, bodies })
 }
+
+/// The numeric views of a number agree with each other: `intValue() = (int) longValue()`,
+/// `longValue() = (long) doubleValue()` for moderate values (where a double still resolves the
+/// fraction a truncation drops), `floatValue() ≈ (float) doubleValue()`.
+pub fn numeric_views(pair: &Pair) -> Option<Mr> {
+    const VIEWS: [(&str, &str); 4] =
+        [("intValue", "int"), ("longValue", "long"), ("floatValue", "float"), ("doubleValue", "double")];
+    let caller = pair.caller;
+    let view = |name: &str, kind: &str| method(caller, name, 0).filter(|m| !m.is_static() && ret(m) == Some(kind));
+    let [int, long, float, double] = VIEWS.map(|(name, kind)| view(name, kind));
+    if !VIEWS.iter().any(|(name, _)| pair.target.name == *name) || view(&pair.target.name, ret(pair.target)?).is_none()
+    {
+        return None;
+    }
+    let mut checks = Vec::new();
+    let mut relation = Vec::new();
+    if int.is_some() && long.is_some() {
+        checks.push("assertEquals(a.intValue(), (int) a.longValue());".to_string());
+        relation.push("intValue() = (int) longValue()");
+    }
+    if long.is_some() && double.is_some() {
+        checks.push(
+            "if (Math.abs(a.doubleValue()) < 1e6) {\n    assertEquals(a.longValue(), (long) a.doubleValue());\n}"
+                .into(),
+        );
+        relation.push("longValue() = (long) doubleValue()");
+    }
+    if float.is_some() && double.is_some() {
+        checks.push(assert_equal("(float) a.doubleValue()", "a.floatValue()", "float"));
+        relation.push("floatValue() = (float) doubleValue()");
+    }
+    if checks.is_empty() {
+        return None;
+    }
+    let bodies = on_each_instance(caller, &checks);
+    Some(Mr { template: "numericViews", relation: relation.join(", "), bodies })
+}

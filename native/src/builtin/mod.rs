@@ -56,7 +56,7 @@ pub fn is_contract_template(name: &str) -> bool {
 /// Templates that need a coupled pair, and those that look at the target alone.
 const PAIR_TEMPLATES: [Template; 4] =
     [templates::round_trip, templates::delegation, templates::producer_consumer, templates::binary_operation];
-const TARGET_TEMPLATES: [Template; 23] = [
+const TARGET_TEMPLATES: [Template; 24] = [
     contracts::constructor_getter,
     contracts::successor,
     contracts::validator_accepts_output,
@@ -80,6 +80,7 @@ const TARGET_TEMPLATES: [Template; 23] = [
     statics::idempotent_with_arguments,
     contracts::search_after_mutation,
     statics::pad_length,
+    contracts::numeric_views,
 ];
 
 /// Every MTC the catalogue writes for `target` of `class` and its coupled methods.

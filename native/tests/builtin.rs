@@ -313,6 +313,8 @@ fn delegation_repeats_a_computed_argument_of_the_parameters_only() {
     let m = mtc(&found, "delegation");
     assert_eq!(m.relation, "firstHalf(x) = truncate(text, text.length() / 2)");
     assert!(m.code.contains("String followUpOutput = TextMath.truncate(text, text.length() / 2);"), "{}", m.code);
+    let found = generated(TEXT_MATH, "TextMath", "lastHalf");
+    assert!(!has(&found, "delegation"), "a guarded return delegates for some inputs only: {:?}", templates(&found));
     // defaultWidth() is the class's own, unqualified: the test cannot write it as the body does.
     let found = generated(TEXT_MATH, "TextMath", "truncateToDefault");
     assert!(!has(&found, "delegation"), "{:?}", templates(&found));

@@ -234,7 +234,7 @@ fn returned_call_arguments(source: &str, short: &MethodModel, long: &MethodModel
         if n.kind() == "method_invocation" && n.parent().is_some_and(|p| p.kind() == "return_statement") {
             let name = n.child_by_field_name("name").map(|x| &code[x.byte_range()]);
             let receiver_ok = n.child_by_field_name("object").is_none_or(|o| matches!(&code[o.byte_range()], "this"));
-            let args = arguments(n, code, short);
+            let args = arguments(n, code, short, sole_statement(n));
             if name == Some(long.name.as_str()) && receiver_ok && args.len() == long.params.len() {
                 return Some(args);
             }
@@ -251,12 +251,23 @@ pub(super) struct Argument {
     repeatable: bool,
 }
 
-fn arguments(call: Node, code: &str, short: &MethodModel) -> Vec<Argument> {
+/// Whether the returned call is the method's only statement: a `return` after guards or local
+/// work (`if (x == null) return null; ... return normalize(a + b);`) delegates for some inputs only.
+fn sole_statement(call: Node) -> bool {
+    let Some(block) = call.parent().and_then(|r| r.parent()).filter(|b| b.kind() == "block") else { return false };
+    let mut cursor = block.walk();
+    let statements = block.named_children(&mut cursor).filter(|c| !c.kind().ends_with("comment")).count();
+    statements == 1 && block.parent().is_some_and(|m| m.kind() == "method_declaration")
+}
+
+/// The arguments of a delegating call; a computed one is repeatable only when the call is the
+/// short form's whole body.
+fn arguments(call: Node, code: &str, short: &MethodModel, sole: bool) -> Vec<Argument> {
     let Some(list) = call.child_by_field_name("arguments") else { return Vec::new() };
     let mut cursor = list.walk();
     let args: Vec<Argument> = list
         .named_children(&mut cursor)
-        .map(|a| Argument { text: code[a.byte_range()].to_string(), repeatable: repeatable(a, code, short) })
+        .map(|a| Argument { text: code[a.byte_range()].to_string(), repeatable: sole && repeatable(a, code, short) })
         .collect();
     args
 }

@@ -255,6 +255,9 @@ fn symmetric_static_functions_swap_and_rotate_their_operands() {
         !mtc(&generated(TEXT_MATH, "TextMath", "gcd"), "symmetricFunction").code.contains("(arg0, arg0)"),
         "gcd(a, a) is no truth"
     );
+    let found = generated(TEXT_MATH, "TextMath", "equalsWithin");
+    let m = mtc(&found, "symmetricFunction");
+    assert_eq!(m.relation, "equalsWithin(a, b) = equalsWithin(b, a)", "NaN is not equal to itself");
     // Two ints do not make a symmetric function: the name must say so.
     let found = generated(TEXT_MATH, "TextMath", "difference");
     assert!(!has(&found, "symmetricFunction"), "{:?}", templates(&found));

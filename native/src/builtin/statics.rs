@@ -10,6 +10,7 @@
 //! result a test cannot compare by value, makes the template decline.
 
 use super::invoke::Caller;
+use super::objects;
 use super::templates::{assert_equal, declares_equals, ret, same, subjects, Mr, Pair};
 use super::values::INPUTS;
 use crate::java_model::types::{erase_simple, is_primitive};
@@ -115,6 +116,17 @@ fn operands(m: &MethodModel) -> Option<(usize, usize)> {
     (0..types.len()).find_map(|i| (i + 1..types.len()).find(|&j| types[i] == types[j]).map(|j| (i, j)))
 }
 
+/// Whether a value of the type may be or hold a floating-point number: NaN equals nothing, not
+/// even itself, so such an equality is not reflexive (`equals(NaN, NaN)` is false).
+fn holds_nan(caller: &Caller, written: &str) -> bool {
+    let erased = erase_simple(&caller.declared(written));
+    let element = erased.trim_end_matches("[]");
+    let floating = |t: &str| matches!(t, "double" | "float" | "Double" | "Float" | "Number" | "Object");
+    floating(element)
+        || objects::find_class(caller.values, element)
+            .is_some_and(|c| c.fields.iter().any(|f| floating(erase_simple(&f.type_name).trim_end_matches("[]"))))
+}
+
 /// `f(a, b) = f(b, a)` for a function named symmetric (`gcd`, `max`, `equals`, `distance`...),
 /// and with a third operand of the same type also `f(a, b, c) = f(b, c, a)`.
 pub fn symmetric_function(pair: &Pair) -> Option<Mr> {
@@ -128,8 +140,9 @@ pub fn symmetric_function(pair: &Pair) -> Option<Mr> {
         return None;
     }
     // An equality is reflexive as well: `equals(a, a)`.
-    let reflexive =
-        ret(t) == Some("boolean") && ["equals", "isEqual", "equalsIgnoreCase"].iter().any(|w| named(&t.name, w));
+    let reflexive = ret(t) == Some("boolean")
+        && ["equals", "isEqual", "equalsIgnoreCase"].iter().any(|w| named(&t.name, w))
+        && !holds_nan(caller, &t.params[0].type_name);
     // A third operand of the same type (max(a, b, c)) is rotated too.
     let third = (j + 1..t.params.len()).find(|&k| same(&t.params[k].type_name, operand));
     let inputs = caller.values.of(operand, INPUTS + 2);

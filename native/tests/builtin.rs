@@ -359,9 +359,14 @@ fn search_methods_observe_the_mutator_that_sets_their_state() {
 fn padding_functions_reach_their_width_and_keep_their_text() {
     let found = generated(TEXT_MATH, "TextMath", "leftPad");
     let m = mtc(&found, "padLength");
-    assert_eq!(m.relation, "leftPad(s, n, ...) has length max(n, |s|) and endsWith(s)");
+    assert_eq!(m.relation, "|leftPad(s, n + 1)| = max(|leftPad(s, n)|, n + 1), and leftPad(s, n + 1).endsWith(s)");
     assert!(m.code.contains("int arg1 = 13;"), "{}", m.code);
-    assert!(m.code.contains("assertEquals(Math.max(arg1, arg0.length()), padded.length());"), "{}", m.code);
+    assert!(m.code.contains("String followUpOutput = TextMath.leftPad(arg0, arg1 + 1, arg2);"), "{}", m.code);
+    assert!(
+        m.code.contains("assertEquals(Math.max(sourceOutput.length(), arg1 + 1), followUpOutput.length());"),
+        "{}",
+        m.code
+    );
     let found = generated(TEXT_MATH, "TextMath", "leftPadBy");
     assert!(!has(&found, "padLength"), "a long count is no int width: {:?}", templates(&found));
 }

@@ -427,8 +427,9 @@ pub fn idempotent_with_arguments(pair: &Pair) -> Option<Mr> {
 /// Widths a padding function is called with: literals, so the length check can be written.
 const WIDTHS: [&str; 10] = ["0", "1", "2", "3", "5", "8", "13", "20", "4", "40"];
 
-/// `leftPad(s, n, ...)` has length `max(n, s.length())` and keeps `s` at its end (`rightPad`: at
-/// its start, `center`: inside), for a padding function from a string and a width to a string.
+/// One more column of width gives one more character unless the text is wider already:
+/// `|leftPad(s, n + 1)| = max(|leftPad(s, n)|, n + 1)`, and the result keeps `s` at its end
+/// (`rightPad`: at its start, `center`: inside), for a padding function from a string and a width.
 pub fn pad_length(pair: &Pair) -> Option<Mr> {
     let (caller, t) = (pair.caller, pair.target);
     let keeps = if named(&t.name, "leftPad") && t.name.starts_with("leftPad") {
@@ -457,13 +458,16 @@ pub fn pad_length(pair: &Pair) -> Option<Mr> {
         chosen[1] = Some(n.to_string());
         let mut lines = subjects(caller, &["subject"], !t.is_static())?;
         lines.extend(declare_arguments(caller, t, &names, &chosen)?);
-        lines.push(format!("String padded = {};", caller.call(t, "subject", &names)));
+        let mut wider = names.clone();
+        wider[1] = "arg1 + 1".into();
+        lines.push(format!("String sourceOutput = {};", caller.call(t, "subject", &names)));
+        lines.push(format!("String followUpOutput = {};", caller.call(t, "subject", &wider)));
         lines.push(format!(
-            "if (arg0 != null) {{\n    assertEquals(Math.max(arg1, arg0.length()), padded.length());\n    assertTrue(padded.{keeps}(arg0));\n}}"
+            "if (arg0 != null) {{\n    assertEquals(Math.max(sourceOutput.length(), arg1 + 1), followUpOutput.length());\n    assertTrue(followUpOutput.{keeps}(arg0));\n}}"
         ));
         bodies.push(lines.join("\n"));
     }
-    let relation = format!("{0}(s, n, ...) has length max(n, |s|) and {keeps}(s)", t.name);
+    let relation = format!("|{0}(s, n + 1)| = max(|{0}(s, n)|, n + 1), and {0}(s, n + 1).{keeps}(s)", t.name);
     Some(Mr { template: "padLength", relation, bodies })
 }
 

@@ -141,6 +141,8 @@ fn symmetric_measures_compare_doubles_with_a_tolerance() {
     );
     let found = generated("builtin/com/acme/geo/Point.java", "Point", "isAdjacent");
     assert_eq!(mtc(&found, "symmetricPredicate").relation, "a.isAdjacent(b) = b.isAdjacent(a)");
+    let found = generated("builtin/com/acme/geo/Point.java", "Point", "isOverlappedBy");
+    assert_eq!(mtc(&found, "symmetricPredicate").relation, "a.isOverlappedBy(b) = b.isOverlappedBy(a)");
     // translate takes a double, not a Point: not a binary predicate.
     let found = generated("builtin/com/acme/geo/Point.java", "Point", "translate");
     assert!(!found.iter().any(|m| m.template == "symmetricPredicate"), "{:?}", templates(&found));
@@ -218,4 +220,179 @@ fn getters_return_what_the_constructor_stored_and_successors_grow() {
     assert!(m.code.contains("long x = 0L;\n        Money subject = new Money(x, \"Hello, World!\");\n        assertEquals(x, subject.getCents());"), "{}", m.code);
     let found = generated("builtin/com/acme/money/Money.java", "Money", "next");
     assert_eq!(mtc(&found, "successor").relation, "a.next() > a");
+}
+
+const TEXT_MATH: &str = "builtin/com/acme/util/TextMath.java";
+
+fn has(found: &[BuiltinMtc], template: &str) -> bool {
+    found.iter().any(|m| m.template == template)
+}
+
+#[test]
+fn symmetric_static_functions_swap_and_rotate_their_operands() {
+    let found = generated(TEXT_MATH, "TextMath", "gcd");
+    let m = mtc(&found, "symmetricFunction");
+    assert_eq!(m.relation, "gcd(a, b) = gcd(b, a)");
+    assert!(m.code.contains("int sourceOutput = TextMath.gcd(arg0, arg1);"), "{}", m.code);
+    assert!(m.code.contains("int followUpOutput = TextMath.gcd(arg1, arg0);"), "{}", m.code);
+    assert_eq!(m.code.matches("@Test").count(), 10, "the MR on ten inputs");
+    let found = generated(TEXT_MATH, "TextMath", "max");
+    let m = mtc(&found, "symmetricFunction");
+    assert!(
+        m.code.contains("int rotatedOutput = TextMath.max(arg1, arg2, arg0);"),
+        "a third operand rotates: {}",
+        m.code
+    );
+    let found = generated(TEXT_MATH, "TextMath", "equalsIgnoreSpace");
+    let m = mtc(&found, "symmetricFunction");
+    assert_eq!(m.relation, "equalsIgnoreSpace(a, b) = equalsIgnoreSpace(b, a), and equalsIgnoreSpace(a, a) holds");
+    assert!(
+        m.code.contains("if (arg0 != null) {\n            assertTrue(TextMath.equalsIgnoreSpace(arg0, arg0));"),
+        "{}",
+        m.code
+    );
+    assert!(
+        !mtc(&generated(TEXT_MATH, "TextMath", "gcd"), "symmetricFunction").code.contains("(arg0, arg0)"),
+        "gcd(a, a) is no truth"
+    );
+    let found = generated(TEXT_MATH, "TextMath", "equalsWithin");
+    let m = mtc(&found, "symmetricFunction");
+    assert_eq!(m.relation, "equalsWithin(a, b) = equalsWithin(b, a)", "NaN is not equal to itself");
+    // Two ints do not make a symmetric function: the name must say so.
+    let found = generated(TEXT_MATH, "TextMath", "difference");
+    assert!(!has(&found, "symmetricFunction"), "{:?}", templates(&found));
+}
+
+#[test]
+fn comparison_functions_are_antisymmetric() {
+    let found = generated(TEXT_MATH, "TextMath", "compareLength");
+    let m = mtc(&found, "compareContract");
+    assert!(
+        m.code.contains("assertEquals(Integer.signum(sourceOutput), -Integer.signum(followUpOutput));"),
+        "{}",
+        m.code
+    );
+    assert!(m.code.contains("assertEquals(0, TextMath.compareLength(arg0, arg0));"), "{}", m.code);
+    assert!(mr_coupler::builtin::is_contract_template(m.template), "a violated comparison contract is a bug");
+    let found = generated(TEXT_MATH, "TextMath", "compareAndKeep");
+    assert!(!has(&found, "compareContract"), "a boolean is no comparison: {:?}", templates(&found));
+}
+
+#[test]
+fn negated_predicates_answer_the_opposite() {
+    for target in ["isNotBlank", "isBlank"] {
+        let found = generated(TEXT_MATH, "TextMath", target);
+        let m = mtc(&found, "negatedPredicate");
+        assert!(m.code.contains("assertEquals(!sourceOutput, followUpOutput);"), "{}", m.code);
+    }
+    let found = generated(TEXT_MATH, "TextMath", "isPalindrome");
+    assert!(!has(&found, "negatedPredicate"), "no isNotPalindrome: {:?}", templates(&found));
+}
+
+#[test]
+fn search_functions_agree_with_each_other() {
+    let found = generated(TEXT_MATH, "TextMath", "indexOf(String, char)");
+    let m = mtc(&found, "searchConsistency");
+    assert_eq!(m.relation, "indexOf(x) <= lastIndexOf(x), both -1 or neither; contains(x) = indexOf(x) >= 0");
+    assert!(m.code.contains("int last = TextMath.lastIndexOf(arg0, arg1);"), "{}", m.code);
+    assert!(m.code.contains("assertEquals(first >= 0, TextMath.contains(arg0, arg1));"), "{}", m.code);
+    let found = generated(TEXT_MATH, "TextMath", "indexOf(String, char, int)");
+    assert!(!has(&found, "searchConsistency"), "a start position: {:?}", templates(&found));
+}
+
+#[test]
+fn idempotent_transforms_with_fixed_extra_arguments() {
+    let found = generated(TEXT_MATH, "TextMath", "abbreviate");
+    let m = mtc(&found, "idempotence");
+    assert_eq!(m.relation, "abbreviate(abbreviate(x, ...), ...) = abbreviate(x, ...)");
+    assert!(m.code.contains("String twice = TextMath.abbreviate(once, arg1);"), "{}", m.code);
+    let found = generated(TEXT_MATH, "TextMath", "repeatTwice");
+    assert!(!has(&found, "idempotence"), "{:?}", templates(&found));
+}
+
+#[test]
+fn delegation_repeats_a_computed_argument_of_the_parameters_only() {
+    let found = generated(TEXT_MATH, "TextMath", "firstHalf");
+    let m = mtc(&found, "delegation");
+    assert_eq!(m.relation, "firstHalf(x) = truncate(text, text.length() / 2)");
+    assert!(m.code.contains("String followUpOutput = TextMath.truncate(text, text.length() / 2);"), "{}", m.code);
+    let found = generated(TEXT_MATH, "TextMath", "lastHalf");
+    assert!(!has(&found, "delegation"), "a guarded return delegates for some inputs only: {:?}", templates(&found));
+    // defaultWidth() is the class's own, unqualified: the test cannot write it as the body does.
+    let found = generated(TEXT_MATH, "TextMath", "truncateToDefault");
+    assert!(!has(&found, "delegation"), "{:?}", templates(&found));
+}
+
+#[test]
+fn round_trip_for_the_two_sides_of_to_swapped() {
+    let found = generated(TEXT_MATH, "TextMath", "intToHex");
+    let m = mtc(&found, "roundTrip");
+    assert_eq!(m.relation, "hexToInt(intToHex(x, ...), ...) = x");
+    // From text the other way: most strings are no hexadecimal number.
+    let found = generated(TEXT_MATH, "TextMath", "hexToInt");
+    assert!(!has(&found, "roundTrip"), "{:?}", templates(&found));
+}
+
+#[test]
+fn search_methods_observe_the_mutator_that_sets_their_state() {
+    let found = generated("builtin/com/acme/bag/SparseBits.java", "SparseBits", "nextSetBit");
+    let m = mtc(&found, "searchAfterMutation");
+    assert_eq!(
+        m.relation,
+        "get(i), nextSetBit(i) = i just after set(i); !get(i), nextClearBit(i) = i just after clear(i)"
+    );
+    assert!(
+        m.code.contains(
+            "subject.set(i);\n        assertTrue(subject.get(i));\n        assertTrue(subject.nextSetBit(i) == i);"
+        ),
+        "{}",
+        m.code
+    );
+    assert!(m.code.contains("subject.clear(i);\n        assertFalse(subject.get(i));\n        assertTrue(subject.nextClearBit(i) == i);"), "{}", m.code);
+    assert!(m.code.contains("SparseBits subject = new SparseBits();"), "{}", m.code);
+    // get(int) answers an int here: no bit to observe, no search method either.
+    let found = generated("builtin/com/acme/bag/Tally.java", "Tally", "get");
+    assert!(!has(&found, "searchAfterMutation"), "{:?}", templates(&found));
+}
+
+#[test]
+fn padding_functions_reach_their_width_and_keep_their_text() {
+    let found = generated(TEXT_MATH, "TextMath", "leftPad");
+    let m = mtc(&found, "padLength");
+    assert_eq!(m.relation, "|leftPad(s, n + 1)| = max(|leftPad(s, n)|, n + 1), and leftPad(s, n + 1).endsWith(s)");
+    assert!(m.code.contains("int arg1 = 13;"), "{}", m.code);
+    assert!(m.code.contains("String followUpOutput = TextMath.leftPad(arg0, arg1 + 1, arg2);"), "{}", m.code);
+    assert!(
+        m.code.contains("assertEquals(Math.max(sourceOutput.length(), arg1 + 1), followUpOutput.length());"),
+        "{}",
+        m.code
+    );
+    let found = generated(TEXT_MATH, "TextMath", "leftPadBy");
+    assert!(!has(&found, "padLength"), "a long count is no int width: {:?}", templates(&found));
+}
+
+#[test]
+fn multiplying_is_undone_by_dividing_only_without_floating_point_state() {
+    let found = generated("builtin/com/acme/money/Ratio.java", "Ratio", "multiplyBy");
+    let t = templates(&found);
+    assert!(t.contains(&("inverseOperation", "a.multiplyBy(b).divideBy(b) = a")), "{t:?}");
+    assert!(t.contains(&("commutativity", "a.multiplyBy(b) = b.multiplyBy(a)")), "{t:?}");
+    let found = generated("builtin/com/acme/geo/Scale.java", "Scale", "multiplyBy");
+    let t = templates(&found);
+    assert!(!found.iter().any(|m| m.template == "inverseOperation"), "{t:?}");
+    assert!(t.contains(&("commutativity", "a.multiplyBy(b) = b.multiplyBy(a)")), "commutes exactly: {t:?}");
+}
+
+#[test]
+fn the_numeric_views_of_a_number_agree() {
+    let found = generated("builtin/com/acme/money/Rational.java", "Rational", "intValue");
+    let m = mtc(&found, "numericViews");
+    assert_eq!(
+        m.relation,
+        "intValue() = (int) longValue(), longValue() = (long) doubleValue(), floatValue() = (float) doubleValue()"
+    );
+    assert!(m.code.contains("Rational a = new Rational("), "{}", m.code);
+    assert!(m.code.contains("assertEquals(a.intValue(), (int) a.longValue());"), "{}", m.code);
+    let found = generated("builtin/com/acme/money/Rational.java", "Rational", "numeratorValue");
+    assert!(!has(&found, "numericViews"), "{:?}", templates(&found));
 }

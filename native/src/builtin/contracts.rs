@@ -145,7 +145,9 @@ const SYMMETRIC: &[&str] = &[
 /// `a.f(b) = b.f(a)` for a symmetric predicate or measure on the class's own type.
 pub fn symmetric_predicate(pair: &Pair) -> Option<Mr> {
     let (caller, t) = (pair.caller, pair.target);
-    let named = SYMMETRIC.contains(&t.name.as_str()) || t.name.starts_with("isSame");
+    // `isOverlappedBy`, `overlapsWith`: overlap is mutual however the name is voiced.
+    let overlap = t.name.contains("verlap");
+    let named = SYMMETRIC.contains(&t.name.as_str()) || t.name.starts_with("isSame") || overlap;
     if !named || !on_own_type(caller, t) {
         return None;
     }
@@ -486,4 +488,114 @@ pub fn successor(pair: &Pair) -> Option<Mr> {
     }
     let bodies = on_each_instance(caller, &[format!("assertTrue(a.{}().compareTo(a) > 0);", t.name)]);
     Some(Mr { template: "successor", relation: format!("a.{}() > a", t.name), bodies })
+}
+
+/// Indices a bit-set-like class is probed at: small literals around word boundaries (never a value
+/// like `Integer.MAX_VALUE`, which would make a set allocate its whole range).
+const INDICES: [&str; 10] = ["0", "1", "7", "31", "63", "64", "65", "127", "200", "1000"];
+
+/// An index-taking method of the class by name: one `int` or `long` parameter.
+fn indexed<'c>(caller: &Caller<'c>, name: &str) -> Option<&'c MethodModel> {
+    method(caller, name, 1).filter(|m| !m.is_static() && matches!(m.params[0].type_name.as_str(), "int" | "long"))
+}
+
+/// A search method and the mutator that sets its state, on one fresh instance: just after
+/// `set(i)`, `get(i)` holds and `nextSetBit(i)` / `previousSetBit(i)` are `i`; just after
+/// `clear(i)`, `get(i)` does not hold and `nextClearBit(i)` / `previousClearBit(i)` are `i`.
+pub fn search_after_mutation(pair: &Pair) -> Option<Mr> {
+    const OBSERVERS: [&str; 5] = ["get", "nextSetBit", "previousSetBit", "nextClearBit", "previousClearBit"];
+    let caller = pair.caller;
+    if !["set", "clear"].iter().chain(&OBSERVERS).any(|n| pair.target.name == *n) {
+        return None;
+    }
+    let set = indexed(caller, "set")?;
+    let clear = indexed(caller, "clear");
+    let get = indexed(caller, "get").filter(|m| ret(m) == Some("boolean"));
+    let search = |name: &str| indexed(caller, name).filter(|m| matches!(ret(m), Some("int" | "long")));
+    let (next_set, previous_set) = (search("nextSetBit"), search("previousSetBit"));
+    let (next_clear, previous_clear) = (search("nextClearBit"), search("previousClearBit"));
+    if get.is_none() && next_set.is_none() && previous_set.is_none() {
+        return None; // nothing observes what set(i) did
+    }
+    let mut after_set = vec![format!("subject.{}(i);", set.name)];
+    after_set.extend(get.map(|_| "assertTrue(subject.get(i));".to_string()));
+    after_set.extend(
+        [next_set, previous_set].into_iter().flatten().map(|m| format!("assertTrue(subject.{}(i) == i);", m.name)),
+    );
+    let mut after_clear = Vec::new();
+    if let Some(clear) = clear {
+        after_clear.push(format!("subject.{}(i);", clear.name));
+        after_clear.extend(get.map(|_| "assertFalse(subject.get(i));".to_string()));
+        after_clear.extend(
+            [next_clear, previous_clear]
+                .into_iter()
+                .flatten()
+                .map(|m| format!("assertTrue(subject.{}(i) == i);", m.name)),
+        );
+    }
+    let mut bodies = Vec::new();
+    for i in INDICES {
+        let mut lines = subjects(caller, &["subject"], true)?;
+        lines.push(format!("int i = {i};"));
+        lines.extend(after_set.iter().cloned());
+        lines.extend(after_clear.iter().cloned());
+        bodies.push(lines.join("\n"));
+    }
+    let after = |observers: [Option<&MethodModel>; 3], mutator: &str, holds: &str| {
+        let names: Vec<String> =
+            observers
+                .into_iter()
+                .flatten()
+                .map(|m| {
+                    if ret(m) == Some("boolean") {
+                        format!("{holds}{}(i)", m.name)
+                    } else {
+                        format!("{}(i) = i", m.name)
+                    }
+                })
+                .collect();
+        format!("{} just after {mutator}(i)", names.join(", "))
+    };
+    let mut relation = after([get, next_set, previous_set], &set.name, "");
+    if let Some(clear) = clear {
+        relation.push_str(&format!("; {}", after([get, next_clear, previous_clear], &clear.name, "!")));
+    }
+    Some(Mr { template: "searchAfterMutation", relation, bodies })
+}
+
+/// The numeric views of a number agree with each other: `intValue() = (int) longValue()`,
+/// `longValue() = (long) doubleValue()` for moderate values (where a double still resolves the
+/// fraction a truncation drops), `floatValue() ≈ (float) doubleValue()`.
+pub fn numeric_views(pair: &Pair) -> Option<Mr> {
+    const VIEWS: [(&str, &str); 4] =
+        [("intValue", "int"), ("longValue", "long"), ("floatValue", "float"), ("doubleValue", "double")];
+    let caller = pair.caller;
+    let view = |name: &str, kind: &str| method(caller, name, 0).filter(|m| !m.is_static() && ret(m) == Some(kind));
+    let [int, long, float, double] = VIEWS.map(|(name, kind)| view(name, kind));
+    if !VIEWS.iter().any(|(name, _)| pair.target.name == *name) || view(&pair.target.name, ret(pair.target)?).is_none()
+    {
+        return None;
+    }
+    let mut checks = Vec::new();
+    let mut relation = Vec::new();
+    if int.is_some() && long.is_some() {
+        checks.push("assertEquals(a.intValue(), (int) a.longValue());".to_string());
+        relation.push("intValue() = (int) longValue()");
+    }
+    if long.is_some() && double.is_some() {
+        checks.push(
+            "if (Math.abs(a.doubleValue()) < 1e6) {\n    assertEquals(a.longValue(), (long) a.doubleValue());\n}"
+                .into(),
+        );
+        relation.push("longValue() = (long) doubleValue()");
+    }
+    if float.is_some() && double.is_some() {
+        checks.push(assert_equal("(float) a.doubleValue()", "a.floatValue()", "float"));
+        relation.push("floatValue() = (float) doubleValue()");
+    }
+    if checks.is_empty() {
+        return None;
+    }
+    let bodies = on_each_instance(caller, &checks);
+    Some(Mr { template: "numericViews", relation: relation.join(", "), bodies })
 }

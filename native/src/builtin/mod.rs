@@ -9,6 +9,7 @@ mod containers;
 mod contracts;
 mod invoke;
 mod objects;
+mod statics;
 mod templates;
 mod types;
 mod values;
@@ -37,15 +38,25 @@ type Template = fn(&Pair) -> Option<Mr>;
 /// symmetric predicates), rather than a relation that fits most pairs of its shape: a violated
 /// contract is near-certainly a bug.
 pub fn is_contract_template(name: &str) -> bool {
-    ["equals", "hashCode", "compareTo", "comparable", "comparator", "contract", "symmetric", "antisymmetr"]
-        .iter()
-        .any(|prefix| name.to_ascii_lowercase().starts_with(&prefix.to_ascii_lowercase()))
+    [
+        "equals",
+        "hashCode",
+        "compareTo",
+        "comparable",
+        "comparator",
+        "compareContract",
+        "contract",
+        "symmetric",
+        "antisymmetr",
+    ]
+    .iter()
+    .any(|prefix| name.to_ascii_lowercase().starts_with(&prefix.to_ascii_lowercase()))
 }
 
 /// Templates that need a coupled pair, and those that look at the target alone.
 const PAIR_TEMPLATES: [Template; 4] =
     [templates::round_trip, templates::delegation, templates::producer_consumer, templates::binary_operation];
-const TARGET_TEMPLATES: [Template; 16] = [
+const TARGET_TEMPLATES: [Template; 24] = [
     contracts::constructor_getter,
     contracts::successor,
     contracts::validator_accepts_output,
@@ -62,6 +73,14 @@ const TARGET_TEMPLATES: [Template; 16] = [
     contracts::normaliser,
     templates::idempotence,
     templates::binary_operation,
+    statics::symmetric_function,
+    statics::compare_function,
+    statics::negated_predicate,
+    statics::search_consistency,
+    statics::idempotent_with_arguments,
+    contracts::search_after_mutation,
+    statics::pad_length,
+    contracts::numeric_views,
 ];
 
 /// Every MTC the catalogue writes for `target` of `class` and its coupled methods.

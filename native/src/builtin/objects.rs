@@ -37,6 +37,17 @@ pub fn project_values(values: &Values, written: &str, n: usize, depth: usize) ->
     distinct
 }
 
+/// The enum and public constants of the project type `written`: values that need no builder.
+pub fn constant_values(values: &Values, written: &str) -> Vec<String> {
+    let (raw, _) = generic_arguments(written);
+    match find_class(values, &raw) {
+        Some(class) if class.package == values.class.package || has(&class.modifiers, "public") => {
+            constants(values, class)
+        }
+        _ => Vec::new(),
+    }
+}
+
 /// How a test in the class under test's package names `class`: its simple (or `Outer.Inner`)
 /// name in the same package, its qualified name elsewhere (no import needed).
 pub fn reference(values: &Values, class: &ClassModel) -> String {
@@ -122,16 +133,25 @@ fn built(values: &Values, class: &ClassModel, builder: &MethodModel, n: usize, d
     if builder.params.is_empty() {
         return vec![call(&[])];
     }
-    if depth == 0 && builder.params.iter().any(|p| values.one(&p.type_name).is_none()) {
-        return Vec::new();
-    }
-    let Some(ordinary) = builder.params.iter().map(|p| values.one(&p.type_name)).collect::<Option<Vec<_>>>() else {
+    // At the depth limit a builder's arguments may still be values that need no builder (literals,
+    // constants, the tests' values); below it nothing is built again.
+    let next = depth.saturating_sub(1);
+    let arguments = builder.params.iter().map(|p| {
+        if depth == 0 {
+            values.shallow(&p.type_name)
+        } else {
+            values.one_within(&p.type_name, next)
+        }
+    });
+    let Some(ordinary) = arguments.collect::<Option<Vec<_>>>() else {
         return Vec::new();
     };
+    if depth == 0 {
+        return vec![call(&ordinary)];
+    }
     let mut out = Vec::new();
     for (position, share) in [(0, n), (1, n / 2)] {
         let Some(param) = builder.params.get(position) else { break };
-        let next = depth.saturating_sub(1);
         for value in values.typed(&values.declared(&param.type_name), share, next) {
             let mut args = ordinary.clone();
             args[position] = value;

@@ -63,6 +63,9 @@ fn inverse(f: &str, g: &str) -> bool {
     if f == "toString" {
         return matches!(g, "parse" | "valueOf" | "fromString" | "of");
     }
+    if swapped_to(f, g) {
+        return true;
+    }
     let lower = |s: &str| s.to_lowercase();
     INVERSE_PREFIXES.iter().any(|(p, q)| {
         let (Some(a), Some(b)) = (f.strip_prefix(p), g.strip_prefix(q)) else { return false };
@@ -70,6 +73,19 @@ fn inverse(f: &str, g: &str) -> bool {
             |rest: &str| rest.is_empty() || rest.starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit());
         boundary(a) && boundary(b) && (lower(a).starts_with(&lower(b)) || lower(b).starts_with(&lower(a)))
     })
+}
+
+/// `aToB` and `bToA`: the two sides of `To` swapped (`hexToByteArray` / `byteArrayToHex`).
+fn swapped_to(f: &str, g: &str) -> bool {
+    let split = |name: &str| -> Option<(String, String)> {
+        let at = name.find("To").filter(|&i| i > 0)?;
+        let (a, b) = (&name[..at], &name[at + 2..]);
+        b.starts_with(|c: char| c.is_ascii_uppercase()).then(|| (a.to_lowercase(), b.to_lowercase()))
+    };
+    match (split(f), split(g)) {
+        (Some((a, b)), Some((c, d))) => a == d && b == c,
+        _ => false,
+    }
 }
 
 /// Declarations of the receiver(s) a body needs: `ElementStore<String> subject = new ElementStore<>();`.
@@ -93,6 +109,12 @@ pub fn round_trip(pair: &Pair) -> Option<Mr> {
     };
     let (r, back) = (ret(f)?, ret(g)?);
     let x_pos = f.params.iter().position(|p| same(&p.type_name, back))?;
+    // `aToB`/`bToA` names say no direction: start from the structured side, since text is what
+    // one side parses and most strings are no valid input of it (`hexToInt("Hello")`).
+    let textual = matches!(erase_simple(&f.params[x_pos].type_name).as_str(), "String" | "CharSequence");
+    if textual && swapped_to(&f.name, &g.name) {
+        return None;
+    }
     let into = g.params.iter().position(|p| same(&p.type_name, r))?;
     if !pair.caller.callable(f) || !pair.caller.callable(g) {
         return None;
@@ -148,6 +170,7 @@ pub fn delegation(pair: &Pair) -> Option<Mr> {
         return None;
     }
     let mapped: Vec<String> = args.iter().map(|a| map_argument(pair, short, a)).collect::<Option<_>>()?;
+    let args: Vec<&str> = args.iter().map(|a| a.text.as_str()).collect();
     let values = pair.caller.values;
     let mut bodies = Vec::new();
     for x in values.of(&short.params[0].type_name, INPUTS) {
@@ -172,8 +195,16 @@ pub fn delegation(pair: &Pair) -> Option<Mr> {
 
 /// An argument of the delegating call, as a test can write it: a parameter, a literal, or a
 /// public static field of the class.
-fn map_argument(pair: &Pair, short: &MethodModel, arg: &str) -> Option<String> {
+fn map_argument(pair: &Pair, short: &MethodModel, arg: &Argument) -> Option<String> {
+    let (repeatable, arg) = (arg.repeatable, arg.text.as_str());
     if short.params.iter().any(|p| p.name == arg) {
+        return Some(arg.to_string());
+    }
+    // A computed argument (`size - 1`, `str.length()`, `Math.max(0, n)`) means the same in the
+    // test when its parameters keep their declared types there (type variables would not).
+    let typed_as_declared =
+        short.params.iter().all(|p| pair.caller.declared(&p.type_name) == p.type_name.replace("...", "[]"));
+    if repeatable && typed_as_declared {
         return Some(arg.to_string());
     }
     let literal = arg.starts_with('"')
@@ -195,7 +226,7 @@ fn map_argument(pair: &Pair, short: &MethodModel, arg: &str) -> Option<String> {
 }
 
 /// The arguments of `return long(...)` in `short`'s body.
-fn returned_call_arguments(source: &str, short: &MethodModel, long: &MethodModel) -> Option<Vec<String>> {
+fn returned_call_arguments(source: &str, short: &MethodModel, long: &MethodModel) -> Option<Vec<Argument>> {
     let code = source.get(short.byte_range.0..short.byte_range.1)?;
     let tree = crate::java_model::parser().parse(code, None)?;
     let mut stack = vec![tree.root_node()];
@@ -203,7 +234,7 @@ fn returned_call_arguments(source: &str, short: &MethodModel, long: &MethodModel
         if n.kind() == "method_invocation" && n.parent().is_some_and(|p| p.kind() == "return_statement") {
             let name = n.child_by_field_name("name").map(|x| &code[x.byte_range()]);
             let receiver_ok = n.child_by_field_name("object").is_none_or(|o| matches!(&code[o.byte_range()], "this"));
-            let args = arguments(n, code);
+            let args = arguments(n, code, short, sole_statement(n));
             if name == Some(long.name.as_str()) && receiver_ok && args.len() == long.params.len() {
                 return Some(args);
             }
@@ -214,11 +245,78 @@ fn returned_call_arguments(source: &str, short: &MethodModel, long: &MethodModel
     None
 }
 
-fn arguments(call: Node, code: &str) -> Vec<String> {
+/// An argument of the delegating call as written, and whether a test can repeat it verbatim.
+pub(super) struct Argument {
+    text: String,
+    repeatable: bool,
+}
+
+/// Whether the returned call is the method's only statement: a `return` after guards or local
+/// work (`if (x == null) return null; ... return normalize(a + b);`) delegates for some inputs only.
+fn sole_statement(call: Node) -> bool {
+    let Some(block) = call.parent().and_then(|r| r.parent()).filter(|b| b.kind() == "block") else { return false };
+    let mut cursor = block.walk();
+    let statements = block.named_children(&mut cursor).filter(|c| !c.kind().ends_with("comment")).count();
+    statements == 1 && block.parent().is_some_and(|m| m.kind() == "method_declaration")
+}
+
+/// The arguments of a delegating call; a computed one is repeatable only when the call is the
+/// short form's whole body.
+fn arguments(call: Node, code: &str, short: &MethodModel, sole: bool) -> Vec<Argument> {
     let Some(list) = call.child_by_field_name("arguments") else { return Vec::new() };
     let mut cursor = list.walk();
-    let args: Vec<String> = list.named_children(&mut cursor).map(|a| code[a.byte_range()].to_string()).collect();
+    let args: Vec<Argument> = list
+        .named_children(&mut cursor)
+        .map(|a| Argument { text: code[a.byte_range()].to_string(), repeatable: sole && repeatable(a, code, short) })
+        .collect();
     args
+}
+
+/// `java.lang` classes whose static members a computed argument may name (a test sees them
+/// without an import).
+const JAVA_LANG: &[&str] =
+    &["Math", "Integer", "Long", "Short", "Byte", "Character", "Boolean", "Double", "Float", "String", "StrictMath"];
+
+/// Whether a computed argument means the same in a test that declares `short`'s parameters under
+/// their names with their declared types: literals, those parameters, operators, casts to
+/// primitives, `param.length`, and calls on parameters or on `java.lang` classes. Its type is then
+/// the one it had in `short` (the compiler checked it there). Anything naming the class's own
+/// members, `this` or a local is not.
+fn repeatable(node: Node, code: &str, short: &MethodModel) -> bool {
+    let text = &code[node.byte_range()];
+    let all_children = |n: Node| {
+        let mut cursor = n.walk();
+        let children: Vec<Node> = n.named_children(&mut cursor).collect();
+        children.into_iter().all(|c| repeatable(c, code, short))
+    };
+    let java_lang =
+        |n: Option<Node>| n.is_some_and(|o| o.kind() == "identifier" && JAVA_LANG.contains(&&code[o.byte_range()]));
+    match node.kind() {
+        "identifier" => short.params.iter().any(|p| p.name == text),
+        "class_literal" => false, // names a type the test may not import
+        k if k.ends_with("_literal") || matches!(k, "true" | "false") => true,
+        "binary_expression" | "unary_expression" | "parenthesized_expression" | "ternary_expression" => {
+            all_children(node)
+        }
+        "cast_expression" => {
+            let primitive = node
+                .child_by_field_name("type")
+                .is_some_and(|t| matches!(t.kind(), "integral_type" | "floating_point_type" | "boolean_type"));
+            primitive && node.child_by_field_name("value").is_some_and(|v| repeatable(v, code, short))
+        }
+        "field_access" => {
+            let object = node.child_by_field_name("object");
+            let field = node.child_by_field_name("field").map(|f| &code[f.byte_range()]);
+            java_lang(object) || (field == Some("length") && object.is_some_and(|o| repeatable(o, code, short)))
+        }
+        "method_invocation" => {
+            let object = node.child_by_field_name("object");
+            let on = java_lang(object) || object.is_some_and(|o| repeatable(o, code, short));
+            on && node.child_by_field_name("arguments").is_some_and(all_children)
+        }
+        "argument_list" => all_children(node),
+        _ => false,
+    }
 }
 
 /// Producer and consumer of shared state: add -> contains, put -> get, setX -> getX,
@@ -421,12 +519,16 @@ pub fn binary_operation(pair: &Pair) -> Option<Mr> {
         }
         Some(pair.caller.build(builder, &args))
     };
-    let inverse_of = pair.coupled.map(|(c, _)| c).filter(|c| own(c) && inverse_operation(&t.name, &c.name));
+    // Multiplying and dividing back is exact only without floating-point state.
+    let exact = !class.fields.iter().any(|f| matches!(erase_simple(&f.type_name).as_str(), "double" | "float"));
+    let inverse_of = pair.coupled.map(|(c, _)| c).filter(|c| own(c) && inverse_operation(&t.name, &c.name, exact));
     let commutative =
         ["add", "plus", "multiply", "times", "max", "min", "union", "intersection", "and", "or", "gcd", "lcm"];
+    // `multiplyBy`, `addTo`, `unionWith`: the operation with a preposition.
+    let operation = ["By", "With", "To"].iter().find_map(|p| t.name.strip_suffix(p)).unwrap_or(&t.name);
     let (template, relation) = match inverse_of {
         Some(c) => ("inverseOperation", format!("a.{}(b).{}(b) = a", t.name, c.name)),
-        None if commutative.contains(&t.name.as_str()) => ("commutativity", format!("a.{0}(b) = b.{0}(a)", t.name)),
+        None if commutative.contains(&operation) => ("commutativity", format!("a.{0}(b) = b.{0}(a)", t.name)),
         None => return None,
     };
     let mut bodies = Vec::new();
@@ -442,8 +544,22 @@ pub fn binary_operation(pair: &Pair) -> Option<Mr> {
     Some(Mr { template, relation, bodies })
 }
 
-fn inverse_operation(a: &str, b: &str) -> bool {
-    matches!((a, b), ("add", "subtract") | ("subtract", "add") | ("plus", "minus") | ("minus", "plus"))
+/// `add`/`subtract`, `plus`/`minus` and, when `exact`, `multiply`/`divide`; with the same
+/// preposition or none (`multiplyBy`/`divideBy`).
+fn inverse_operation(a: &str, b: &str, exact: bool) -> bool {
+    let split = |name: &str| {
+        ["By", "With", "To", "From"]
+            .iter()
+            .find_map(|p| name.strip_suffix(p).map(|stem| (stem.to_string(), *p)))
+            .unwrap_or((name.to_string(), ""))
+    };
+    let ((a, _), (b, _)) = (split(a), split(b));
+    let additive = matches!(
+        (a.as_str(), b.as_str()),
+        ("add", "subtract") | ("subtract", "add") | ("plus", "minus") | ("minus", "plus")
+    );
+    let multiplicative = matches!((a.as_str(), b.as_str()), ("multiply", "divide") | ("divide", "multiply"));
+    additive || (exact && multiplicative)
 }
 
 #[cfg(test)]
@@ -460,5 +576,8 @@ mod tests {
         assert!(!inverse("encryptText", "decryptWithDefaultKey"));
         assert!(!inverse("total", "from"), "`to` must end at a word boundary");
         assert!(!inverse("encodeHex", "decodeBase64"));
+        assert!(inverse("hexToByteArray", "byteArrayToHex"));
+        assert!(!inverse("hexToByteArray", "intToHex"), "the two sides must swap");
+        assert!(!inverse("separatorsToUnix", "separatorsToWindows"));
     }
 }

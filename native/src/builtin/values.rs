@@ -66,11 +66,34 @@ impl<'a> Values<'a> {
     /// One ordinary value of the type, for arguments an MR does not vary: one the project's tests
     /// use, else a typical one, else the first the type offers.
     pub fn one(&self, written: &str) -> Option<String> {
+        self.one_within(written, DEPTH)
+    }
+
+    /// `one`, built by constructors at most `depth` deep: a constructor's ordinary arguments are
+    /// built one level down, never from the top again (joda-time's types refer to each other in a
+    /// cycle; restarting the depth there recursed until the stack overflowed).
+    pub fn one_within(&self, written: &str, depth: usize) -> Option<String> {
         let resolved = self.declared(written);
         if let Some(found) = self.found.get(&key(&resolved)).and_then(|v| v.first()) {
             return Some(found.clone());
         }
-        typical(&erase_simple(&resolved)).map(String::from).or_else(|| self.of(written, 1).into_iter().next())
+        typical(&erase_simple(&resolved))
+            .map(String::from)
+            .or_else(|| self.typed(&resolved, 1, depth).into_iter().next())
+    }
+
+    /// One value of the type that needs no builder of the project: the tests' own, a typical or
+    /// boundary JDK value, a constant of the type.
+    pub fn shallow(&self, written: &str) -> Option<String> {
+        let resolved = self.declared(written);
+        if let Some(found) = self.found.get(&key(&resolved)).and_then(|v| v.first()) {
+            return Some(found.clone());
+        }
+        let erased = erase_simple(&resolved);
+        typical(&erased)
+            .map(String::from)
+            .or_else(|| jdk_values(&erased, &[]).into_iter().next())
+            .or_else(|| objects::constant_values(self, &resolved).into_iter().next())
     }
 
     /// Values of a resolved type; `depth` bounds how far constructors build their arguments.

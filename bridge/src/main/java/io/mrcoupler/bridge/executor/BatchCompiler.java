@@ -14,6 +14,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.stream.Stream;
 import javax.tools.Diagnostic;
 import javax.tools.DiagnosticCollector;
@@ -34,6 +36,9 @@ final class BatchCompiler implements AutoCloseable {
     record Unit(boolean success, Map<String, List<CompileDiagnostic>> diagnostics, Set<String> classNames) {
     }
 
+    /** javac's stack: 512 MiB of address space, touched only as deep as a compilation goes. */
+    private static final long COMPILER_STACK_BYTES = 512L << 20;
+
     private final JavaCompiler javac;
     private final StandardJavaFileManager files;
     private final List<Path> classpath;
@@ -49,7 +54,11 @@ final class BatchCompiler implements AutoCloseable {
         }
         this.files = javac.getStandardFileManager(null, Locale.ROOT, settings.sourceEncoding());
         this.classpath = List.copyOf(classpath);
-        this.sourcePath = settings.sourcePath().stream().filter(Files::isDirectory).toList();
+        // A root with a module-info.java would put javac in module mode, where it asks the file
+        // manager for the path of each in-memory source and fails (IllegalArgumentException in
+        // Modules.checkSourceLocation, seen on joda-time). Its classes are on the classpath anyway.
+        this.sourcePath = settings.sourcePath().stream().filter(Files::isDirectory)
+                .filter(root -> !Files.exists(root.resolve("module-info.java"))).toList();
         List<String> opts = new ArrayList<>(List.of("-proc:none", "-g", "-encoding", settings.sourceEncoding().name()));
         // --release makes javac open ct.sym anew for every task (tens of ms per candidate); at the
         // release of the JDK that compiles, the JDK's own modules are the same API, read from the
@@ -77,7 +86,7 @@ final class BatchCompiler implements AutoCloseable {
             files.setLocationFromPaths(StandardLocation.CLASS_PATH, cp);
             files.setLocationFromPaths(StandardLocation.SOURCE_PATH, sourcePath);
             files.setLocationFromPaths(StandardLocation.CLASS_OUTPUT, List.of(outputDir));
-            success = javac.getTask(null, files, collector, options, null, units).call();
+            success = onLargeStack(javac.getTask(null, files, collector, options, null, units));
         } catch (IOException e) {
             throw new MrCouplerException("Could not set up the compilation of generated code in " + outputDir + ": " + e
                     + ". Check that the build output folder is writable.", e);
@@ -94,6 +103,35 @@ final class BatchCompiler implements AutoCloseable {
             Folders.deleteContents(outputDir); // javac may have written some classes before it stopped
         }
         return new Unit(success, byPath, success ? classNames(outputDir) : Set.of());
+    }
+
+    /**
+     * Runs the compilation on a thread of its own with a large stack: javac recurses as deep as
+     * the code it compiles and the classes it completes from the source path (joda-time's sources
+     * overflowed the caller's stack in {@code Modules.initModules}). The stack is reserved, not
+     * committed: an untouched stack costs address space only.
+     */
+    private static boolean onLargeStack(JavaCompiler.CompilationTask task) {
+        FutureTask<Boolean> call = new FutureTask<>(task::call);
+        Thread thread = new Thread(null, call, "mr-coupler-javac", COMPILER_STACK_BYTES);
+        thread.setDaemon(true);
+        thread.start();
+        try {
+            return call.get();
+        } catch (InterruptedException e) {
+            thread.interrupt();
+            Thread.currentThread().interrupt();
+            throw new MrCouplerException("Interrupted while compiling generated tests.", e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            if (cause instanceof Error error) {
+                throw error;
+            }
+            throw new MrCouplerException("The Java compiler failed: " + cause, cause);
+        }
     }
 
     private static void attach(Diagnostic<? extends JavaFileObject> d, List<MemorySource> units,

@@ -1,0 +1,498 @@
+//! Templates for the methods of utility classes: functions of their parameters (static, or on a
+//! fresh instance) whose names say how they relate to themselves or to a sibling of the class.
+//! Symmetric functions (`gcd(a, b) = gcd(b, a)`, `max(a, b, c)` under any order of its operands),
+//! comparison functions (`compare(a, b)` antisymmetric), negated predicates
+//! (`isNotEmpty(x) = !isEmpty(x)`), search functions that agree with each other
+//! (`indexOf(s, x) <= lastIndexOf(s, x)`, `contains(s, x) = indexOf(s, x) >= 0`) and idempotent
+//! transforms with extra arguments (`abbreviate(abbreviate(s, n), n) = abbreviate(s, n)`).
+//!
+//! Every input comes from the typed inputs (`values.rs`); a parameter type without values, or a
+//! result a test cannot compare by value, makes the template decline.
+
+use super::invoke::Caller;
+use super::objects;
+use super::templates::{assert_equal, declares_equals, ret, same, subjects, Mr, Pair};
+use super::values::INPUTS;
+use crate::java_model::types::{erase_simple, is_primitive};
+use crate::java_model::MethodModel;
+
+/// Whether `name` is `word`, or `word` starts it or ends it at a camel-case boundary:
+/// `gcd`, `gcdPositive`, `getLevenshteinDistance` (for `Distance`), `checkEquals` (for `Equals`).
+fn named(name: &str, word: &str) -> bool {
+    if name == word {
+        return true;
+    }
+    let starts = name.strip_prefix(word).is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_uppercase()));
+    let capitalised: String = word.chars().take(1).flat_map(char::to_uppercase).chain(word.chars().skip(1)).collect();
+    starts || name.ends_with(&capitalised)
+}
+
+/// Names of functions whose value does not depend on the order of their operands.
+const SYMMETRIC: &[&str] = &[
+    "gcd",
+    "lcm",
+    "max",
+    "min",
+    "hypot",
+    "equals",
+    "equalsIgnoreCase",
+    "isEqual",
+    "distance",
+    "intersects",
+    "overlaps",
+    "isOverlapping",
+    "disjoint",
+    "isDisjoint",
+];
+
+/// Arithmetic names that are commutative on numbers (and only claimed for numbers: `add(list, x)`
+/// is no sum).
+const COMMUTATIVE_ARITHMETIC: &[&str] = &["add", "plus", "sum", "multiply", "times", "product"];
+
+fn numeric(erased: &str) -> bool {
+    matches!(
+        erased,
+        "int"
+            | "long"
+            | "short"
+            | "byte"
+            | "double"
+            | "float"
+            | "Integer"
+            | "Long"
+            | "Short"
+            | "Byte"
+            | "Double"
+            | "Float"
+            | "BigInteger"
+            | "BigDecimal"
+    )
+}
+
+/// A result a test compares by value with `assert_equal`: primitives, boxes, strings, big
+/// numbers, arrays of those, or the class under test when it declares `equals`.
+fn comparable_by_value(caller: &Caller, written: &str) -> bool {
+    let erased = erase_simple(&caller.declared(written));
+    let element = erased.trim_end_matches("[]");
+    let value_type = |t: &str| {
+        is_primitive(t)
+            || numeric(t)
+            || matches!(t, "String" | "Boolean" | "Character")
+            || (t == caller.class.name && declares_equals(caller))
+    };
+    value_type(element)
+}
+
+/// The declaration lines of `m`'s arguments: `names[i]` for parameter `i`, set to `chosen[i]`
+/// when given, else to one ordinary value of its type. None when a type has no value.
+fn declare_arguments(
+    caller: &Caller,
+    m: &MethodModel,
+    names: &[String],
+    chosen: &[Option<String>],
+) -> Option<Vec<String>> {
+    m.params
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let value = match chosen.get(i).cloned().flatten() {
+                Some(v) => v,
+                None => caller.values.one(&p.type_name)?,
+            };
+            Some(format!("{} {} = {value};", caller.declared(&p.type_name), names[i]))
+        })
+        .collect()
+}
+
+/// Parameter names a body declares: `arg0`, `arg1`, ... (the method's own names may clash with
+/// `subject`, `sourceOutput`, ...).
+fn argument_names(m: &MethodModel) -> Vec<String> {
+    (0..m.params.len()).map(|i| format!("arg{i}")).collect()
+}
+
+/// The two operands a symmetric function takes: the first two parameters of one type.
+fn operands(m: &MethodModel) -> Option<(usize, usize)> {
+    let types: Vec<String> = m.params.iter().map(|p| erase_simple(&p.type_name)).collect();
+    (0..types.len()).find_map(|i| (i + 1..types.len()).find(|&j| types[i] == types[j]).map(|j| (i, j)))
+}
+
+/// Whether a value of the type may be or hold a floating-point number: NaN equals nothing, not
+/// even itself, so such an equality is not reflexive (`equals(NaN, NaN)` is false).
+fn holds_nan(caller: &Caller, written: &str) -> bool {
+    let erased = erase_simple(&caller.declared(written));
+    let element = erased.trim_end_matches("[]");
+    let floating = |t: &str| matches!(t, "double" | "float" | "Double" | "Float" | "Number" | "Object");
+    floating(element)
+        || objects::find_class(caller.values, element)
+            .is_some_and(|c| c.fields.iter().any(|f| floating(erase_simple(&f.type_name).trim_end_matches("[]"))))
+}
+
+/// `f(a, b) = f(b, a)` for a function named symmetric (`gcd`, `max`, `equals`, `distance`...),
+/// and with a third operand of the same type also `f(a, b, c) = f(b, c, a)`.
+pub fn symmetric_function(pair: &Pair) -> Option<Mr> {
+    let (caller, t) = (pair.caller, pair.target);
+    let r = ret(t)?;
+    let (i, j) = operands(t).filter(|&(i, j)| i == 0 && j == 1)?; // `regionMatches(cs, .., start, .., start2)` is no operand pair
+    let operand = &t.params[i].type_name;
+    let arithmetic = COMMUTATIVE_ARITHMETIC.iter().any(|w| t.name == *w) && numeric(&erase_simple(operand));
+    let symmetric = SYMMETRIC.iter().any(|w| named(&t.name, w)) || arithmetic;
+    if !symmetric || !caller.callable(t) || t.params.iter().any(|p| p.varargs) || !comparable_by_value(caller, r) {
+        return None;
+    }
+    // An equality is reflexive as well: `equals(a, a)`.
+    let reflexive = ret(t) == Some("boolean")
+        && ["equals", "isEqual", "equalsIgnoreCase"].iter().any(|w| named(&t.name, w))
+        && !holds_nan(caller, &t.params[0].type_name);
+    // A third operand of the same type (max(a, b, c)) is rotated too.
+    let third = (j + 1..t.params.len()).find(|&k| same(&t.params[k].type_name, operand));
+    let inputs = caller.values.of(operand, INPUTS + 2);
+    if inputs.len() < 2 {
+        return None;
+    }
+    let names = argument_names(t);
+    let declared = caller.declared(r);
+    let mut bodies = Vec::new();
+    for start in 0..inputs.len().min(INPUTS) {
+        let pick = |k: usize| Some(inputs[(start + k) % inputs.len()].clone());
+        let mut chosen = vec![None; t.params.len()];
+        chosen[i] = pick(0);
+        chosen[j] = pick(1);
+        if let Some(k) = third {
+            chosen[k] = pick(2);
+        }
+        // One receiver per call: an instance method may change its receiver.
+        let mut lines = subjects(caller, &["first", "second", "third"], !t.is_static())?;
+        lines.extend(declare_arguments(caller, t, &names, &chosen)?);
+        let swapped = |receiver: &str, order: &[(usize, usize)]| {
+            let mut args = names.clone();
+            for (at, from) in order {
+                args[*at] = names[*from].clone();
+            }
+            caller.call(t, receiver, &args)
+        };
+        lines.push(format!("{declared} sourceOutput = {};", caller.call(t, "first", &names)));
+        lines.push(format!("{declared} followUpOutput = {};", swapped("second", &[(i, j), (j, i)])));
+        lines.push(assert_equal("sourceOutput", "followUpOutput", &declared));
+        if let Some(k) = third {
+            lines.push(format!("{declared} rotatedOutput = {};", swapped("third", &[(i, j), (j, k), (k, i)])));
+            lines.push(assert_equal("sourceOutput", "rotatedOutput", &declared));
+        }
+        if reflexive {
+            // Distinct operands alone leave a mutant answering `false` symmetric.
+            let same_twice = swapped("first", &[(j, i)]);
+            lines.push(if is_primitive(&erase_simple(operand)) {
+                format!("assertTrue({same_twice});")
+            } else {
+                format!("if (arg{i} != null) {{\n    assertTrue({same_twice});\n}}")
+            });
+        }
+        bodies.push(lines.join("\n"));
+    }
+    let mut relation = match third {
+        Some(_) => format!("{0}(a, b, c) = {0}(b, a, c) = {0}(b, c, a)", t.name),
+        None => format!("{0}(a, b) = {0}(b, a)", t.name),
+    };
+    if reflexive {
+        relation.push_str(&format!(", and {}(a, a) holds", t.name));
+    }
+    Some(Mr { template: "symmetricFunction", relation, bodies })
+}
+
+/// `compare(a, b)` is antisymmetric and 0 for equal operands, for a comparison function of two
+/// operands of one type (a static `compare`, a `Comparator`'s `compare`).
+pub fn compare_function(pair: &Pair) -> Option<Mr> {
+    let (caller, t) = (pair.caller, pair.target);
+    if !named(&t.name, "compare") || ret(t) != Some("int") || !caller.callable(t) {
+        return None;
+    }
+    let (i, j) = operands(t).filter(|&(i, j)| i == 0 && j == 1)?;
+    let inputs = caller.values.of(&t.params[i].type_name, INPUTS + 2);
+    if inputs.len() < 2 {
+        return None;
+    }
+    let names = argument_names(t);
+    let mut bodies = Vec::new();
+    for start in 0..inputs.len().min(INPUTS) {
+        let mut chosen = vec![None; t.params.len()];
+        chosen[i] = Some(inputs[start].clone());
+        chosen[j] = Some(inputs[(start + 1) % inputs.len()].clone());
+        let mut lines = subjects(caller, &["subject"], !t.is_static())?;
+        lines.extend(declare_arguments(caller, t, &names, &chosen)?);
+        let with = |a: &str, b: &str| {
+            let mut args = names.clone();
+            args[i] = a.to_string();
+            args[j] = b.to_string();
+            caller.call(t, "subject", &args)
+        };
+        lines.push(format!("int sourceOutput = {};", with("arg0", "arg1")));
+        lines.push(format!("int followUpOutput = {};", with("arg1", "arg0")));
+        lines.push("assertEquals(Integer.signum(sourceOutput), -Integer.signum(followUpOutput));".into());
+        lines.push(format!("assertEquals(0, {});", with("arg0", "arg0")));
+        bodies.push(lines.join("\n"));
+    }
+    let relation = format!("sign of {0}(a, b) = -sign of {0}(b, a), and {0}(a, a) = 0", t.name);
+    Some(Mr { template: "compareContract", relation, bodies })
+}
+
+/// The predicate a negated one negates: `isNotEmpty` -> `isEmpty`, `hasNoX` -> `hasX`, and back.
+fn negation(name: &str) -> Vec<String> {
+    const PAIRS: &[(&str, &str)] = &[("isNot", "is"), ("isNon", "is"), ("hasNo", "has"), ("doesNot", "does")];
+    let mut out = Vec::new();
+    let negated_already = PAIRS.iter().any(|(negated, _)| name.starts_with(negated));
+    for (negated, plain) in PAIRS {
+        if let Some(rest) = name.strip_prefix(negated).filter(|r| r.starts_with(|c: char| c.is_ascii_uppercase())) {
+            out.push(format!("{plain}{rest}"));
+        }
+        let plain_rest =
+            name.strip_prefix(plain).filter(|r| !negated_already && r.starts_with(|c: char| c.is_ascii_uppercase()));
+        if let Some(rest) = plain_rest {
+            out.push(format!("{negated}{rest}"));
+        }
+    }
+    out
+}
+
+fn same_signature(a: &MethodModel, b: &MethodModel) -> bool {
+    a.is_static() == b.is_static()
+        && a.params.len() == b.params.len()
+        && a.params.iter().zip(&b.params).all(|(p, q)| erase_simple(&p.type_name) == erase_simple(&q.type_name))
+}
+
+/// The class's callable method named `name` with `like`'s parameter types and `returns`.
+fn sibling<'c>(caller: &Caller<'c>, like: &MethodModel, name: &str, returns: &str) -> Option<&'c MethodModel> {
+    caller
+        .class
+        .methods
+        .iter()
+        .find(|m| m.name == name && same_signature(m, like) && ret(m) == Some(returns) && caller.callable(m))
+}
+
+/// One body per source input of `m`'s first parameter (the others fixed), the arguments declared
+/// as `arg0..`, then `checks` with the arguments' names: `f(args)` is written `{call:f}`.
+fn over_first_argument(
+    caller: &Caller,
+    m: &MethodModel,
+    checks: impl Fn(&[String]) -> Vec<String>,
+) -> Option<Vec<String>> {
+    let names = argument_names(m);
+    let mut bodies = Vec::new();
+    let Some(p) = m.params.first() else {
+        // An observer without arguments: one body per distinct instance.
+        if m.is_static() || !caller.callable(m) {
+            return None;
+        }
+        for instance in caller.instances(INPUTS) {
+            let mut lines = vec![format!("{} subject = {instance};", caller.class_type())];
+            lines.extend(checks(&names));
+            bodies.push(lines.join("\n"));
+        }
+        return (!bodies.is_empty()).then_some(bodies);
+    };
+    for x in caller.values.of(&p.type_name, INPUTS) {
+        let mut lines = subjects(caller, &["subject"], !m.is_static())?;
+        lines.extend(declare_arguments(caller, m, &names, &[Some(x)])?);
+        lines.extend(checks(&names));
+        bodies.push(lines.join("\n"));
+    }
+    (!bodies.is_empty()).then_some(bodies)
+}
+
+/// `isNotX(args) = !isX(args)` for a negated predicate and its plain form with the same
+/// parameters.
+pub fn negated_predicate(pair: &Pair) -> Option<Mr> {
+    let (caller, t) = (pair.caller, pair.target);
+    if ret(t) != Some("boolean") || !caller.callable(t) {
+        return None;
+    }
+    let other = negation(&t.name).iter().find_map(|n| sibling(caller, t, n, "boolean"))?;
+    let bodies = over_first_argument(caller, t, |names| {
+        vec![
+            format!("boolean sourceOutput = {};", caller.call(t, "subject", names)),
+            format!("boolean followUpOutput = {};", caller.call(other, "subject", names)),
+            "assertEquals(!sourceOutput, followUpOutput);".to_string(),
+        ]
+    })?;
+    Some(Mr { template: "negatedPredicate", relation: format!("{}(x) = !{}(x)", t.name, other.name), bodies })
+}
+
+/// The search family of a method's name: `indexOfIgnoreCase` -> ("IgnoreCase"), from
+/// `indexOf`, `lastIndexOf` or `contains`.
+fn search_rest(name: &str) -> Option<&str> {
+    ["indexOf", "lastIndexOf", "contains"]
+        .iter()
+        .find_map(|p| name.strip_prefix(p))
+        .filter(|rest| rest.is_empty() || rest.starts_with(|c: char| c.is_ascii_uppercase()))
+}
+
+/// Search functions over the same arguments agree: `indexOf(s, x) <= lastIndexOf(s, x)`, both
+/// -1 or neither, and `contains(s, x) = indexOf(s, x) >= 0`. Only for one or two parameters: a
+/// start position means different things to `indexOf` and `lastIndexOf`.
+pub fn search_consistency(pair: &Pair) -> Option<Mr> {
+    let (caller, t) = (pair.caller, pair.target);
+    let rest = search_rest(&t.name)?;
+    if t.params.is_empty() || t.params.len() > 2 || !caller.callable(t) {
+        return None;
+    }
+    let first = sibling(caller, t, &format!("indexOf{rest}"), "int")?;
+    let last = sibling(caller, t, &format!("lastIndexOf{rest}"), "int");
+    let contains = sibling(caller, t, &format!("contains{rest}"), "boolean");
+    if last.is_none() && contains.is_none() {
+        return None;
+    }
+    let bodies = over_first_argument(caller, first, |names| {
+        let mut lines = vec![format!("int first = {};", caller.call(first, "subject", names))];
+        if let Some(last) = last {
+            lines.push(format!("int last = {};", caller.call(last, "subject", names)));
+            lines.push("assertEquals(first < 0, last < 0);".into());
+            lines.push("assertTrue(first <= last);".into());
+        }
+        if let Some(contains) = contains {
+            lines.push(format!("assertEquals(first >= 0, {});", caller.call(contains, "subject", names)));
+        }
+        lines
+    })?;
+    let mut relation = Vec::new();
+    if let Some(last) = last {
+        relation.push(format!("{}(x) <= {}(x), both -1 or neither", first.name, last.name));
+    }
+    if let Some(contains) = contains {
+        relation.push(format!("{}(x) = {}(x) >= 0", contains.name, first.name));
+    }
+    Some(Mr { template: "searchConsistency", relation: relation.join("; "), bodies })
+}
+
+/// Transforms that leave their own output unchanged, with extra arguments held fixed.
+const IDEMPOTENT: &[&str] = &[
+    "normalize",
+    "canonicalize",
+    "trim",
+    "strip",
+    "deleteWhitespace",
+    "abbreviate",
+    "truncate",
+    "leftPad",
+    "rightPad",
+    "center",
+    "capitalize",
+    "uncapitalize",
+    "lowerCase",
+    "upperCase",
+    "toLowerCase",
+    "toUpperCase",
+    "defaultString",
+    "defaultIfEmpty",
+    "defaultIfBlank",
+    "clamp",
+    "abs",
+    "floor",
+    "ceil",
+    "sort",
+    "distinct",
+    "unique",
+];
+
+/// `f(f(x, rest), rest) = f(x, rest)` for a transform named idempotent whose first parameter has
+/// its result's type (the one-parameter static case is `templates::idempotence`).
+pub fn idempotent_with_arguments(pair: &Pair) -> Option<Mr> {
+    let (caller, t) = (pair.caller, pair.target);
+    let r = ret(t)?;
+    // `floor` and `abs` only as whole names: `floorDiv(floorDiv(x, y), y)` is no `floorDiv(x, y)`.
+    let whole_only = ["floor", "ceil", "abs"];
+    let transform = IDEMPOTENT
+        .iter()
+        .any(|w| t.name == *w || (!whole_only.contains(w) && named(&t.name, w) && t.name.starts_with(w)));
+    let first = t.params.first()?;
+    if !transform || (t.params.len() < 2 && t.is_static()) || !same(&first.type_name, r) || !caller.callable(t) {
+        return None;
+    }
+    let collection =
+        matches!(erase_simple(r).as_str(), "List" | "Set" | "Map" | "Collection" | "SortedSet" | "SortedMap");
+    if t.params.iter().any(|p| p.varargs) || !(comparable_by_value(caller, r) || collection) {
+        return None;
+    }
+    let declared = caller.declared(r);
+    let bodies = over_first_argument(caller, t, |names| {
+        let mut again = names.to_vec();
+        again[0] = "once".into();
+        vec![
+            format!("{declared} once = {};", caller.call(t, "subject", names)),
+            format!("{declared} twice = {};", caller.call(t, "subject", &again)),
+            assert_equal("once", "twice", &declared),
+        ]
+    })?;
+    let relation = format!("{0}({0}(x, ...), ...) = {0}(x, ...)", t.name);
+    Some(Mr { template: "idempotence", relation, bodies })
+}
+
+/// Widths a padding function is called with: literals, so the length check can be written.
+const WIDTHS: [&str; 10] = ["0", "1", "2", "3", "5", "8", "13", "20", "4", "40"];
+
+/// One more column of width gives one more character unless the text is wider already:
+/// `|leftPad(s, n + 1)| = max(|leftPad(s, n)|, n + 1)`, and the result keeps `s` at its end
+/// (`rightPad`: at its start, `center`: inside), for a padding function from a string and a width.
+pub fn pad_length(pair: &Pair) -> Option<Mr> {
+    let (caller, t) = (pair.caller, pair.target);
+    let keeps = if named(&t.name, "leftPad") && t.name.starts_with("leftPad") {
+        "endsWith"
+    } else if named(&t.name, "rightPad") && t.name.starts_with("rightPad") {
+        "startsWith"
+    } else if t.name == "center" {
+        "contains"
+    } else {
+        return None;
+    };
+    let text = |i: usize| t.params.get(i).is_some_and(|p| erase_simple(&p.type_name) == "String");
+    let width = t.params.get(1).is_some_and(|p| p.type_name == "int");
+    if ret(t) != Some("String") || !text(0) || !width || !caller.callable(t) || t.params.iter().any(|p| p.varargs) {
+        return None;
+    }
+    let texts = caller.values.of("String", INPUTS);
+    if texts.is_empty() {
+        return None;
+    }
+    let names = argument_names(t);
+    let mut bodies = Vec::new();
+    for (i, n) in WIDTHS.iter().enumerate() {
+        let mut chosen = vec![None; t.params.len()];
+        chosen[0] = Some(texts[i % texts.len()].clone());
+        chosen[1] = Some(n.to_string());
+        let mut lines = subjects(caller, &["subject"], !t.is_static())?;
+        lines.extend(declare_arguments(caller, t, &names, &chosen)?);
+        let mut wider = names.clone();
+        wider[1] = "arg1 + 1".into();
+        lines.push(format!("String sourceOutput = {};", caller.call(t, "subject", &names)));
+        lines.push(format!("String followUpOutput = {};", caller.call(t, "subject", &wider)));
+        lines.push(format!(
+            "if (arg0 != null) {{\n    assertEquals(Math.max(sourceOutput.length(), arg1 + 1), followUpOutput.length());\n    assertTrue(followUpOutput.{keeps}(arg0));\n}}"
+        ));
+        bodies.push(lines.join("\n"));
+    }
+    let relation = format!("|{0}(s, n + 1)| = max(|{0}(s, n)|, n + 1), and {0}(s, n + 1).{keeps}(s)", t.name);
+    Some(Mr { template: "padLength", relation, bodies })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{named, negation, search_rest};
+
+    #[test]
+    fn names_at_camel_case_boundaries() {
+        assert!(named("gcd", "gcd"));
+        assert!(named("gcdPositive", "gcd"));
+        assert!(named("getLevenshteinDistance", "distance"));
+        assert!(named("checkEquals", "equals"));
+        assert!(!named("minus", "min"), "`min` must end at a word boundary");
+        assert!(!named("maximise", "max"));
+    }
+
+    #[test]
+    fn negations_both_ways() {
+        assert_eq!(negation("isNotEmpty"), vec!["isEmpty"]);
+        assert!(negation("isEmpty").contains(&"isNotEmpty".to_string()));
+        assert!(negation("isolate").is_empty());
+        assert_eq!(search_rest("lastIndexOfIgnoreCase"), Some("IgnoreCase"));
+        assert_eq!(search_rest("indexOfDifference"), Some("Difference"));
+        assert_eq!(search_rest("containsKey"), Some("Key"));
+        assert_eq!(search_rest("indexer"), None);
+    }
+}

@@ -22,8 +22,10 @@ def feature_sentence(first_user):
     if at < 0:
         return None
     for line in first_user[at + len(marker):].splitlines():
-        if line.strip():
+        if line.startswith("* "):  # the first feature; its sub-headings are the same for every pair
             return line.strip()
+        if line.startswith("# "):
+            break
     return None
 
 

@@ -27,7 +27,7 @@ impl Drop for Server {
 }
 
 fn server(script: &str, log: &Path) -> Server {
-    let script = root().join("tests/llm/scripts").join(script);
+    let script = root().join("tests/llm/scripts").join(script); // an absolute path stays as it is
     let mut child = Command::new("python3")
         .arg(root().join("tests/llm/scripted_server.py"))
         .args(["--script", script.to_str().unwrap()])
@@ -252,4 +252,54 @@ fn the_hand_written_aes_conversation_replays_through_javac_and_junit() {
     assert_eq!(requests, 5);
     // The real AES: the invalid MR holds for the 3 inputs without letters only (as generate.rs fakes it).
     assert!((candidates[1]["p"].as_f64().unwrap() - 3.0 / 11.0).abs() < 1e-9, "{}", candidates[1]);
+}
+
+/// A hand-written reply (no model wrote it): a test class in a code block.
+fn hand_written(methods: &str) -> Value {
+    let content = format!(
+        "```java\npackage com.acme.crypto;\n\nimport org.junit.jupiter.api.Test;\nimport static \
+         org.junit.jupiter.api.Assertions.*;\n\npublic class AesMrTest {{\n{methods}}}\n```"
+    );
+    json!({"content": content, "usage": {"prompt_tokens": 100, "completion_tokens": 50}})
+}
+
+/// A round-trip MTC method on `text` that uses `SecretKey`, which the class does not import.
+fn round_trip(name: &str, text: &str) -> String {
+    format!(
+        "    @Test\n    void {name}() throws Exception {{\n        // MR: decryptText(encryptText(x, k), k) equals x\n        \
+         SecretKey key = AESEncryption.getSecretEncryptionKey();\n        \
+         assertEquals({text}, AESEncryption.decryptText(AESEncryption.encryptText({text}, key), key));\n    }}\n"
+    )
+}
+
+#[test]
+fn an_import_repair_saves_the_llm_round_and_a_bad_input_costs_only_itself() {
+    let dir = std::env::temp_dir().join(format!("mrc-hand-script-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("script.json");
+    let amplified = [
+        round_trip("mr1", "\"a\""),
+        round_trip("mr1_input1", "\"\""),
+        round_trip("mr1_input2", "\"\\u00e9\""),
+        round_trip("mr1_input3", "x.toString()"),
+    ]
+    .concat();
+    let exchanges = json!({"exchanges": [
+        {"match": "apply each of its", "reply": hand_written(&amplified), "times": 1},
+        {"match": "Your task: find metamorphic relations", "reply": hand_written(&round_trip("mr1", "\"a\"")), "times": 1},
+    ]});
+    std::fs::write(&script, exchanges.to_string()).unwrap();
+    let settings = json!({"amplificationInputs": "3"});
+    let (report, requests) =
+        replay(script.to_str().unwrap(), "hand", "com.acme.crypto.AESEncryption#encryptText", settings);
+    let c = &report["targets"][0]["candidates"][0];
+    assert_eq!((c["firstReplyCompiled"].as_bool(), c["compiled"].as_bool()), (Some(false), Some(true)), "{c}");
+    assert_eq!((c["importRepaired"].as_bool(), c["llmRoundsSaved"].as_u64()), (Some(true), Some(1)), "{c}");
+    assert_eq!(c["refinements"], 0);
+    assert_eq!(requests, 2, "generation and amplification: no refinement round");
+    // The amplified class: its SecretKey import repaired, the input that names an unknown `x` dropped.
+    assert_eq!(c["amplifiedInputs"], json!({"requested": 3, "perRelation": {"mr1": 2}, "reasked": false}), "{c}");
+    assert_eq!(c["status"], "kept", "{c}");
+    assert_eq!(c["relation"], "decryptText(encryptText(x, k), k) equals x");
+    std::fs::remove_dir_all(&dir).ok();
 }

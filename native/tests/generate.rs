@@ -495,3 +495,32 @@ fn when_fewer_than_half_the_amplified_inputs_survive_the_llm_is_asked_once_more(
     assert!(requests[2].contains("3 more for `mr1` (it has 1 of 4)") && requests[2].contains("dropped: mr1_input2"));
     std::fs::remove_dir_all(&out).ok();
 }
+
+#[test]
+fn an_amplification_without_code_gets_the_one_re_ask_too() {
+    let out = std::env::temp_dir().join(format!("mrc-generate-reask-prose-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).unwrap();
+    let prose = json!({"content": "Continue this pattern for the remaining inputs.", "usage": {"prompt_tokens": 9, "completion_tokens": 9}});
+    let again = amplified_reply(&[("mr1_input1", "\"\""), ("mr1_input2", "\"x\"")]);
+    let script = out.join("script.json");
+    let exchanges = json!({"exchanges": [
+        {"match": "Of the 2 new inputs asked for, the class has 0", "reply": again["reply"], "times": 1},
+        {"match": "apply each of its", "reply": prose, "times": 1},
+        {"match": "Your task: find metamorphic relations", "reply": class_reply("")["reply"], "times": 1},
+    ]});
+    std::fs::write(&script, exchanges.to_string()).unwrap();
+    let llm = server_with(&out.join("requests.jsonl"), &script);
+    let mut config: Value = serde_json::from_str(&config(llm.1, &out, &out.join("export"))).unwrap();
+    config["settings"]["maxPairsPerTarget"] = "1".into();
+    config["settings"]["amplificationInputs"] = "2".into();
+
+    drive_with(&config.to_string(), execute_with_errors_where_they_are);
+
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    let c = &report["targets"][0]["candidates"][0];
+    assert_eq!(c["amplifiedInputs"], json!({"requested": 2, "perRelation": {"mr1": 2}, "reasked": true}), "{c}");
+    assert_eq!((c["amplified"].as_bool(), c["status"].as_str()), (Some(true), Some("kept")), "{c}");
+    assert_eq!(std::fs::read_to_string(&llm.2).unwrap().lines().count(), 3);
+    std::fs::remove_dir_all(&out).ok();
+}

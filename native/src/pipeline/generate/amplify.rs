@@ -34,16 +34,21 @@ impl GenerateRun {
             let failure = reply.as_ref().err().map(|e| e.to_string());
             if self.take_reply(i, reply) {
                 self.candidates[i].amplified = true;
-            } else {
-                // Validate what compiled before amplification rather than lose it.
-                let c = &mut self.candidates[i];
-                c.notes.push(format!(
-                    "amplification failed ({}); validated without it",
-                    failure.unwrap_or("no code in the reply".into())
-                ));
-                (c.code, c.status, c.stage) = (c.unamplified.clone(), Status::Pending, Stage::Validate);
-                c.inputs = None;
+                continue;
             }
+            // Validate what compiled before amplification rather than lose it; a reply without
+            // code (prose, "continue this pattern") first gets the one re-ask.
+            let c = &mut self.candidates[i];
+            (c.code, c.status, c.stage) = (c.unamplified.clone(), Status::Pending, Stage::Validate);
+            if failure.is_none() && self.reask_if_short(i, false)? {
+                continue;
+            }
+            let c = &mut self.candidates[i];
+            c.notes.push(format!(
+                "amplification failed ({}); validated without it",
+                failure.unwrap_or("no code in the reply".into())
+            ));
+            c.inputs = None;
         }
         Ok(())
     }
@@ -61,21 +66,26 @@ impl GenerateRun {
         let replies = self.complete(calls);
         for (i, reply) in ids.into_iter().zip(replies) {
             let failure = reply.as_ref().err().map(|e| e.to_string());
-            if !self.take_reply(i, reply) {
-                let c = &mut self.candidates[i];
-                c.notes.push(format!(
-                    "asking again for the missing inputs failed ({}); validated with those that survived",
-                    failure.unwrap_or("no code in the reply".into())
-                ));
-                (c.code, c.status, c.stage) = (c.amplified_before_reask.take(), Status::Pending, Stage::Validate);
+            if self.take_reply(i, reply) {
+                self.candidates[i].amplified = true;
+                continue;
+            }
+            let c = &mut self.candidates[i];
+            c.notes.push(format!(
+                "asking again for the missing inputs failed ({}); validated with those that survived",
+                failure.unwrap_or("no code in the reply".into())
+            ));
+            (c.status, c.stage) = (Status::Pending, Stage::Validate);
+            match c.amplified_before_reask.take() {
+                Some(before) => c.code = Some(before),
+                None => (c.code, c.amplified, c.inputs) = (c.unamplified.clone(), false, None),
             }
         }
         Ok(())
     }
 
-    /// After an amplified class compiled: count each relation's new inputs; when fewer than half
-    /// the asked-for ones survive and the LLM was not asked again yet, prepare that request (the
-    /// class is validated once the reply is in). True when a re-ask was prepared.
+    /// After an amplified class compiled: count each relation's new inputs, then maybe re-ask.
+    /// True when a re-ask was prepared (the class is validated once its reply is in).
     pub(super) fn count_inputs(&mut self, i: usize) -> CoreResult<bool> {
         let c = &self.candidates[i];
         let (Some(inputs), Some(code), Some(before)) = (&c.inputs, &c.code, &c.unamplified) else {
@@ -83,23 +93,29 @@ impl GenerateRun {
         };
         let per_relation = inputs_per_relation(before, code, inputs.per_relation.keys());
         let counted = AmplifiedInputs { per_relation, ..inputs.clone() };
-        let wanted = counted.requested;
-        let reask = self.llm.is_some() && !counted.reasked && counted.survived() * 2 < wanted;
-        let message = if reask {
-            let missing = missing_lines(&counted, self.settings.amplification_inputs);
-            let survived = counted.survived();
-            Some(self.prompter().missing_inputs(wanted, survived, &c.pruned, &missing, &c.class_name)?)
-        } else {
-            None
-        };
+        self.candidates[i].inputs = Some(counted);
+        self.reask_if_short(i, true)
+    }
+
+    /// When fewer than half the asked-for inputs survive and the LLM was not asked again yet,
+    /// prepare that request; `compiled`: the class as it is compiled (the one to fall back to).
+    pub(super) fn reask_if_short(&mut self, i: usize, compiled: bool) -> CoreResult<bool> {
+        let c = &self.candidates[i];
+        let Some(inputs) = c.inputs.as_ref() else { return Ok(false) };
+        let (wanted, survived) = (inputs.requested, inputs.survived());
+        if self.llm.is_none() || inputs.reasked || survived * 2 >= wanted {
+            return Ok(false);
+        }
+        let missing = missing_lines(inputs, self.settings.amplification_inputs);
+        let message = self.prompter().missing_inputs(wanted, survived, &c.pruned, &missing, &c.class_name)?;
         let c = &mut self.candidates[i];
-        c.inputs = Some(AmplifiedInputs { reasked: counted.reasked || reask, ..counted });
-        let Some(message) = message else { return Ok(false) };
+        if let Some(inputs) = c.inputs.as_mut() {
+            inputs.reasked = true;
+        }
         c.notes.push(format!(
-            "{} of {wanted} amplified input(s) survived; asked the LLM once more for the missing ones",
-            c.inputs.as_ref().map_or(0, AmplifiedInputs::survived)
+            "{survived} of {wanted} amplified input(s) survived; asked the LLM once more for the missing ones"
         ));
-        c.amplified_before_reask = c.code.clone();
+        c.amplified_before_reask = if compiled { c.code.clone() } else { None };
         c.needs_reask = Some(message.content);
         Ok(true)
     }

@@ -57,6 +57,10 @@ impl GenerateRun {
             if c.amplified && c.undo_reask() {
                 return Ok(()); // validated again in the next batch
             }
+            if c.amplified && self.reask_if_short(i, false)? {
+                return Ok(()); // none of its inputs survived: the one re-ask first
+            }
+            let c = &mut self.candidates[i];
             if c.amplified && c.unamplified.is_some() {
                 c.notes.push("the amplified class did not compile; validated without amplification".into());
                 (c.code, c.amplified, c.inputs) = (c.unamplified.clone(), false, None);

@@ -114,7 +114,10 @@ fn parse_javac(stderr: &str) -> Vec<Value> {
 /// Compile each source alone with javac, then run what compiled with JUnit's console launcher
 /// (Debian's junit5), as the bridge's executor does in its worker.
 fn execute(batch: &Value) -> Value {
-    let scratch = std::env::temp_dir().join(format!("mrc-recorded-batch-{}", std::process::id()));
+    // One folder per batch: the tests of this file run in parallel in one process.
+    static BATCHES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = BATCHES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let scratch = std::env::temp_dir().join(format!("mrc-recorded-batch-{}-{n}", std::process::id()));
     let _ = std::fs::remove_dir_all(&scratch);
     let mut compilation = Vec::new();
     let mut compiled = std::collections::HashMap::new();

@@ -306,3 +306,28 @@ fn an_import_repair_saves_the_llm_round_and_a_bad_input_costs_only_itself() {
     assert_eq!(c["relation"], "decryptText(encryptText(x, k), k) equals x");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_real_first_reply_gets_its_import_and_loses_the_methods_that_do_not_compile() {
+    // Qwen's first reply for encryptText ~ decryptText uses SecretKey without importing it, and
+    // three of its five methods pass the byte[] cipher text where encryptText takes a String.
+    // No LLM round here (refinementRounds=0): what the static repairs make of the reply alone.
+    let settings = json!({"refinementRounds": "0", "amplification": "false"});
+    let (report, requests) =
+        replay("qwen-aes-example.json", "qwen-first", "com.acme.crypto.AESEncryption#encryptText", settings);
+    let c = &report["targets"][0]["candidates"][0];
+    assert_eq!(c["pair"], "decryptText(byte[], SecretKey)", "{c}");
+    assert_eq!(requests, 1);
+    assert_eq!((c["firstReplyCompiled"].as_bool(), c["compiled"].as_bool()), (Some(false), Some(true)), "{c}");
+    assert_eq!(c["importRepaired"], true, "SecretKey imported from the project's own imports");
+    let code = c["code"].as_str().unwrap();
+    assert!(code.contains("import javax.crypto.SecretKey;"), "{code}");
+    let notes = c["notes"].to_string();
+    assert!(notes.contains("dropped 3 test method(s) that did not compile: mr2, mr4, mr5"), "{notes}");
+    let mut kept: Vec<&str> = c["keptMethods"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+    kept.sort();
+    assert_eq!(kept, ["mr1", "mr3"], "{c}");
+    assert_eq!(c["status"], "kept", "{c}");
+    // The relation is the MTC's own `// MR:` line, never the reply's prose or the template's text.
+    assert!(c["relation"].as_str().unwrap().starts_with("decode(encode(x)) equals x"), "{}", c["relation"]);
+}

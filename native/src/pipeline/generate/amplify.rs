@@ -132,16 +132,49 @@ impl Candidate {
     }
 }
 
-/// Test methods of `code`, in order.
-fn test_methods(code: &str) -> Vec<String> {
+/// Test methods of `code` in order, each with its body as a key: no comment lines, no whitespace, so
+/// two methods that differ only in name and layout are the same input.
+fn test_methods(code: &str) -> Vec<(String, String)> {
     let file = crate::java_model::parse_str(std::path::Path::new("T.java"), code);
-    let methods = file.classes.into_iter().flat_map(|c| c.methods);
-    methods.filter(|m| m.is_test()).map(|m| m.name).collect()
+    let lines: Vec<&str> = code.lines().collect();
+    let methods = file.classes.into_iter().flat_map(|c| c.methods).filter(|m| m.is_test());
+    methods
+        .map(|m| {
+            let text = lines.get(m.lines.0.saturating_sub(1)..m.lines.1.min(lines.len())).unwrap_or_default();
+            let body: String = text
+                .iter()
+                .filter(|l| !l.trim_start().starts_with("//")) // a trailing `//` may sit in a literal
+                .copied()
+                .collect::<String>()
+                .split_once('{')
+                .map(|(_, b)| without_layout(b))
+                .unwrap_or_default();
+            (m.name, body)
+        })
+        .collect()
+}
+
+/// Java text without the whitespace outside its string and char literals.
+fn without_layout(text: &str) -> String {
+    let (mut out, mut quote, mut escaped) = (String::with_capacity(text.len()), None, false);
+    for c in text.chars() {
+        match quote {
+            Some(q) => {
+                (escaped, quote) = (c == '\\' && !escaped, if c == q && !escaped { None } else { quote });
+            }
+            None if c == '"' || c == '\'' => quote = Some(c),
+            None if c.is_whitespace() => continue,
+            None => {}
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// The test methods the amplified class has and the unamplified one had not, attributed to the
 /// relation whose method name starts theirs (`mr1_input3` to `mr1`, the longest such name), or,
-/// with one relation, to it whatever their name.
+/// with one relation, to it whatever their name. A copy of a method already there (same body
+/// under another name: the model repeating its source input) is no new input.
 fn inputs_per_relation<'a>(
     before: &str,
     after: &str,
@@ -149,8 +182,12 @@ fn inputs_per_relation<'a>(
 ) -> BTreeMap<String, usize> {
     let mut counts: BTreeMap<String, usize> = relations.map(|r| (r.clone(), 0)).collect();
     let old = test_methods(before);
+    let mut seen: std::collections::BTreeSet<String> = old.iter().map(|(_, body)| body.clone()).collect();
     let only = (counts.len() == 1).then(|| counts.keys().next().cloned()).flatten();
-    for new in test_methods(after).into_iter().filter(|m| !old.contains(m)) {
+    for (new, body) in test_methods(after).into_iter().filter(|(m, _)| !old.iter().any(|(o, _)| o == m)) {
+        if !seen.insert(body) {
+            continue;
+        }
         let owner = counts.keys().filter(|r| new.starts_with(r.as_str())).max_by_key(|r| r.len()).cloned();
         if let Some(relation) = owner.or_else(|| only.clone()) {
             *counts.entry(relation).or_default() += 1;
@@ -175,7 +212,7 @@ mod tests {
     use super::*;
 
     fn class(methods: &[&str]) -> String {
-        let body: String = methods.iter().map(|m| format!("    @Test\n    void {m}() {{ }}\n")).collect();
+        let body: String = methods.iter().map(|m| format!("    @Test\n    void {m}() {{ f(\"{m}\"); }}\n")).collect();
         format!("import org.junit.jupiter.api.Test;\n\npublic class T {{\n{body}}}\n")
     }
 
@@ -186,6 +223,26 @@ mod tests {
         let relations = ["mr1".to_string(), "mr1_long".to_string()];
         let counts = inputs_per_relation(&before, &after, relations.iter());
         assert_eq!(counts, BTreeMap::from([("mr1".into(), 1), ("mr1_long".into(), 2)]), "`other` is nobody's");
+    }
+
+    #[test]
+    fn a_copy_of_a_method_under_another_name_is_no_new_input() {
+        let copy =
+            |name: &str| format!("    @Test\n    void {name}() {{\n        // MR: x\n        f(\"Hello\");\n    }}\n");
+        let before = format!("class T {{\n{}}}\n", copy("mr1"));
+        let after = format!(
+            "class T {{\n{}{}{}}}\n",
+            copy("mr1_input1"),
+            copy("mr1_input2"),
+            class(&["mr1_input3"]).split_once('{').unwrap().1.trim_end().trim_end_matches('}')
+        );
+        let counts = inputs_per_relation(&before, &after, ["mr1".to_string()].iter());
+        assert_eq!(counts, BTreeMap::from([("mr1".into(), 1)]), "only mr1_input3 has an input of its own");
+    }
+
+    #[test]
+    fn layout_goes_but_the_spaces_of_a_literal_stay() {
+        assert_eq!(without_layout("f( \" \" ,\n  '\\'' , \"a\\\" b\" );"), "f(\" \",'\\'',\"a\\\" b\");");
     }
 
     #[test]

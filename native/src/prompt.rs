@@ -11,6 +11,7 @@ const BUILT_IN: &[(&str, &str)] = &[
     ("baseline.md", include_str!("../../prompts/baseline.md")),
     ("refinement.md", include_str!("../../prompts/refinement.md")),
     ("amplification.md", include_str!("../../prompts/amplification.md")),
+    ("amplification-missing.md", include_str!("../../prompts/amplification-missing.md")),
     ("junit5-template.java", include_str!("../../prompts/junit5-template.java")),
     ("junit4-template.java", include_str!("../../prompts/junit4-template.java")),
 ];
@@ -111,6 +112,8 @@ mod tests {
         let baseline = v(&["count", "target", "class", "skeleton", "template", "target_code", "examples"]);
         assert!(t.render("baseline.md", &baseline).is_ok());
         assert!(t.render("amplification.md", &v(&["count", "example_method", "test_class"])).is_ok());
+        let missing = v(&["requested", "survived", "dropped", "missing", "test_class"]);
+        assert!(t.render("amplification-missing.md", &missing).is_ok());
         assert!(t.render("junit4-template.java", &v(&["package", "test_class"])).is_ok());
         assert!(t.render("junit5-template.java", &v(&["package", "test_class"])).is_ok());
     }

@@ -213,6 +213,15 @@ fn generate_refines_amplifies_validates_and_keeps_only_the_valid_mr() {
     assert_eq!((valid["refined"].as_bool(), valid["amplified"].as_bool()), (Some(true), Some(true)));
     assert_eq!(valid["p"], 1.0);
     assert_eq!(valid["keptMethods"].as_array().unwrap().len(), 11, "the MR on 1 + 10 inputs");
+    assert_eq!((valid["firstReplyCompiled"].as_bool(), valid["compiled"].as_bool()), (Some(false), Some(true)));
+    assert_eq!(
+        (valid["refinements"].as_u64(), valid["llmRoundsSaved"].as_u64()),
+        (Some(1), Some(0)),
+        "no import missing"
+    );
+    let inputs = &valid["amplifiedInputs"];
+    assert_eq!((inputs["requested"].as_u64(), inputs["reasked"].as_bool()), (Some(10), Some(false)), "{inputs}");
+    assert_eq!(inputs["perRelation"].as_object().unwrap().values().map(|v| v.as_u64().unwrap()).sum::<u64>(), 10);
     // encryptText: LVR "AES", EVR on the cipher and on the return, STD init; encryptWithDefaultKey: EVR.
     assert_eq!(valid["mutants"], 5);
     assert_eq!(invalid["pair"], "encryptTextWithAbecedarium(String, SecretKey, String)");
@@ -509,5 +518,104 @@ fn a_hung_llm_is_said_at_its_first_timeout_while_the_phase_still_waits() {
     assert!(!with_the_action.iter().any(|l| l.contains(retry)), "said once: {with_the_action:?}");
     assert_eq!(done["verdict"]["failBuild"], true, "{done}");
     assert_eq!(sessions::poll(handle).unwrap(), "[]", "a closed session has nothing to say");
+
+/// A hand-written test class (no model wrote it) with the default-key MR and these extra test
+/// methods, each a body of its own.
+fn amplified_reply(methods: &[(&str, &str)]) -> Value {
+    let extra: String = methods
+        .iter()
+        .map(|(name, arg)| {
+            format!(
+                "\n    @Test\n    void {name}() throws Exception {{\n        \
+                 assertArrayEquals(AESEncryption.encryptWithDefaultKey({arg}), AESEncryption.encryptText({arg}, \
+                 AESEncryption.defaultKey));\n    }}\n"
+            )
+        })
+        .collect();
+    let reply = class_reply("");
+    let content =
+        reply["reply"]["content"].as_str().unwrap().replace("    }\n}\n```", &format!("    }}\n{extra}}}\n```"));
+    json!({"reply": {"content": content, "usage": {"prompt_tokens": 100, "completion_tokens": 50}}, "times": 1})
+}
+
+/// `execute`, with each compile error on the line of the source that calls `defaultKey()`.
+fn execute_with_errors_where_they_are(batch: &Value) -> Value {
+    let mut results = execute(batch);
+    for c in results["compilation"].as_array_mut().unwrap() {
+        let source = batch["sources"].as_array().unwrap().iter().find(|s| s["path"] == c["path"]);
+        let Some(content) = source.and_then(|s| s["content"].as_str()) else { continue };
+        let lines = content.lines().enumerate().filter(|(_, l)| l.contains("defaultKey()")).map(|(i, _)| i + 1);
+        let error = |line: usize| {
+            json!({"kind": "error", "line": line, "column": 9,
+                   "message": "cannot find symbol\n  symbol:   method defaultKey()\n  location: class AESEncryption"})
+        };
+        c["diagnostics"] = lines.map(error).collect();
+    }
+    results
+}
+
+#[test]
+fn when_fewer_than_half_the_amplified_inputs_survive_the_llm_is_asked_once_more() {
+    let out = std::env::temp_dir().join(format!("mrc-generate-reask-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).unwrap();
+    // Asked for 4 inputs, the model writes 2, one of which does not compile: 1 of 4 survives.
+    let bad = "AESEncryption.defaultKey().toString()";
+    let first = amplified_reply(&[("mr1_input1", "\"\""), ("mr1_input2", bad)]);
+    let again = amplified_reply(&[("mr1_input1", "\"\""), ("mr1_input2", "\"x\""), ("mr1_input3", "\"\\u00e9\"")]);
+    let script = out.join("script.json");
+    let exchanges = json!({"exchanges": [
+        {"match": "Of the 4 new inputs asked for, the class has 1", "reply": again["reply"], "times": 1},
+        {"match": "apply each of its", "reply": first["reply"], "times": 1},
+        {"match": "Your task: find metamorphic relations", "reply": class_reply("")["reply"], "times": 1},
+    ]});
+    std::fs::write(&script, exchanges.to_string()).unwrap();
+    let llm = server_with(&out.join("requests.jsonl"), &script);
+    let mut config: Value = serde_json::from_str(&config(llm.1, &out, &out.join("export"))).unwrap();
+    config["settings"]["maxPairsPerTarget"] = "1".into();
+    config["settings"]["amplificationInputs"] = "4".into();
+
+    drive_with(&config.to_string(), execute_with_errors_where_they_are);
+
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    let c = &report["targets"][0]["candidates"][0];
+    assert_eq!(c["amplifiedInputs"], json!({"requested": 4, "perRelation": {"mr1": 3}, "reasked": true}), "{c}");
+    assert_eq!(c["compiled"], true);
+    assert_eq!(c["firstReplyCompiled"], true);
+    assert_eq!(c["status"], "kept", "{c}");
+    let notes = c["notes"].to_string();
+    assert!(notes.contains("1 of 4 amplified input(s) survived; asked the LLM once more"), "{notes}");
+    let requests: Vec<String> = std::fs::read_to_string(&llm.2).unwrap().lines().map(String::from).collect();
+    assert_eq!(requests.len(), 3, "generation, amplification, the one re-ask");
+    assert!(requests[2].contains("3 more for `mr1` (it has 1 of 4)") && requests[2].contains("dropped: mr1_input2"));
+    std::fs::remove_dir_all(&out).ok();
+}
+
+#[test]
+fn an_amplification_without_code_gets_the_one_re_ask_too() {
+    let out = std::env::temp_dir().join(format!("mrc-generate-reask-prose-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).unwrap();
+    let prose = json!({"content": "Continue this pattern for the remaining inputs.", "usage": {"prompt_tokens": 9, "completion_tokens": 9}});
+    let again = amplified_reply(&[("mr1_input1", "\"\""), ("mr1_input2", "\"x\"")]);
+    let script = out.join("script.json");
+    let exchanges = json!({"exchanges": [
+        {"match": "Of the 2 new inputs asked for, the class has 0", "reply": again["reply"], "times": 1},
+        {"match": "apply each of its", "reply": prose, "times": 1},
+        {"match": "Your task: find metamorphic relations", "reply": class_reply("")["reply"], "times": 1},
+    ]});
+    std::fs::write(&script, exchanges.to_string()).unwrap();
+    let llm = server_with(&out.join("requests.jsonl"), &script);
+    let mut config: Value = serde_json::from_str(&config(llm.1, &out, &out.join("export"))).unwrap();
+    config["settings"]["maxPairsPerTarget"] = "1".into();
+    config["settings"]["amplificationInputs"] = "2".into();
+
+    drive_with(&config.to_string(), execute_with_errors_where_they_are);
+
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    let c = &report["targets"][0]["candidates"][0];
+    assert_eq!(c["amplifiedInputs"], json!({"requested": 2, "perRelation": {"mr1": 2}, "reasked": true}), "{c}");
+    assert_eq!((c["amplified"].as_bool(), c["status"].as_str()), (Some(true), Some("kept")), "{c}");
+    assert_eq!(std::fs::read_to_string(&llm.2).unwrap().lines().count(), 3);
     std::fs::remove_dir_all(&out).ok();
 }

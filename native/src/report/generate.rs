@@ -115,8 +115,20 @@ pub struct CandidateReport {
     #[serde(flatten)]
     pub status: Status,
     pub refined: bool,
+    /// LLM refinement rounds spent on it.
+    pub refinements: u32,
     pub import_repaired: bool,
+    /// Whether the first reply compiled as written (before any repair); None when it never ran.
+    pub first_reply_compiled: Option<bool>,
+    /// Whether it compiled after the repairs (static ones and LLM rounds).
+    pub compiled: bool,
+    /// LLM refinement rounds a static repair saved: it made the class compile while a round was left.
+    pub llm_rounds_saved: u32,
     pub amplified: bool,
+    /// The amplification's new inputs: asked for, those each relation ended with (compiled after
+    /// the repairs), and whether the LLM was asked once more for the missing ones.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub amplified_inputs: Option<crate::pipeline::generate::AmplifiedInputs>,
     pub p: Option<f64>,
     pub p_mutants: Option<f64>,
     /// The highest pass rate on any single mutant.
@@ -454,8 +466,13 @@ fn candidate_report(
         relation: relation_of(c),
         status: c.status.clone(),
         refined: c.refined,
+        refinements: c.refinements,
         import_repaired: c.import_repaired,
+        first_reply_compiled: c.first_reply_compiled,
+        compiled: c.compiled,
+        llm_rounds_saved: c.rounds_saved,
         amplified: c.amplified,
+        amplified_inputs: c.amplified.then(|| c.inputs.clone()).flatten(),
         p: c.p,
         p_mutants: c.p_mutants,
         p_best_mutant: c.p_best_mutant,

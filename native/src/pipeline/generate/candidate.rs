@@ -56,6 +56,24 @@ pub enum Stage {
     Decided,
 }
 
+/// The new inputs of an amplification: how many the prompt asked for (per relation × relations),
+/// how many each relation ended with (compiled, after the repairs), and whether the LLM was asked
+/// once more for the missing ones.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AmplifiedInputs {
+    pub requested: usize,
+    /// Relation (its MTC method in the unamplified class) -> its new inputs that compiled.
+    pub per_relation: std::collections::BTreeMap<String, usize>,
+    pub reasked: bool,
+}
+
+impl AmplifiedInputs {
+    pub fn survived(&self) -> usize {
+        self.per_relation.values().sum()
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Candidate {
     pub id: usize,
@@ -84,7 +102,21 @@ pub struct Candidate {
     /// (problem, feedback) to send back to the LLM before the next trial.
     pub needs_refinement: Option<(String, String)>,
     pub import_repaired: bool,
+    /// Whether the first reply compiled as written (None until its first trial).
+    pub first_reply_compiled: Option<bool>,
+    /// Whether the class compiled at some trial (after the repairs).
+    pub compiled: bool,
+    /// A static repair of the last trial waits for the next compile to say whether it worked.
+    pub static_repair_pending: bool,
+    /// LLM refinement rounds saved: static repairs after which the class compiled.
+    pub rounds_saved: u32,
     pub amplified: bool,
+    /// The amplification's inputs: asked for, and those each relation ended with.
+    pub inputs: Option<AmplifiedInputs>,
+    /// The message asking once more for the inputs that did not survive, before it is sent.
+    pub needs_reask: Option<String>,
+    /// The amplified class that compiled before the re-ask, to fall back to.
+    pub amplified_before_reask: Option<String>,
     pub diagnostics: Vec<CompileDiagnostic>,
     pub shapes: Vec<MethodShape>,
     pub original: Vec<TestResult>,
@@ -160,7 +192,14 @@ impl Candidate {
             pruned: Vec::new(),
             needs_refinement: None,
             import_repaired: false,
+            first_reply_compiled: None,
+            compiled: false,
+            static_repair_pending: false,
+            rounds_saved: 0,
             amplified: false,
+            inputs: None,
+            needs_reask: None,
+            amplified_before_reask: None,
             diagnostics: Vec::new(),
             shapes: Vec::new(),
             original: Vec::new(),

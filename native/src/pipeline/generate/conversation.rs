@@ -82,4 +82,28 @@ impl Prompter<'_> {
         )?;
         Ok(Message::user(text))
     }
+
+    /// Once more for the amplified inputs that did not survive: `missing` is one line per
+    /// relation, `dropped` the methods that did not compile.
+    pub fn missing_inputs(
+        &self,
+        requested: usize,
+        survived: usize,
+        dropped: &[String],
+        missing: &str,
+        test_class: &str,
+    ) -> CoreResult<Message> {
+        let dropped = if dropped.is_empty() { String::new() } else { format!(" (dropped: {})", dropped.join(", ")) };
+        let text = self.templates.render(
+            "amplification-missing.md",
+            &[
+                ("requested", &requested.to_string()),
+                ("survived", &survived.to_string()),
+                ("dropped", &dropped),
+                ("missing", missing),
+                ("test_class", test_class),
+            ],
+        )?;
+        Ok(Message::user(text))
+    }
 }

@@ -17,7 +17,7 @@ pub mod triage;
 mod trial;
 mod validate;
 
-pub use candidate::{Candidate, Stage, Status};
+pub use candidate::{AmplifiedInputs, Candidate, Stage, Status};
 
 use super::analyse::{analyse_all, coupling_options, load_targets};
 use super::home::{MtcFolder, Placed};
@@ -185,6 +185,7 @@ impl GenerateRun {
                     self.phase = Phase::Validate;
                 }
                 Phase::Validate => {
+                    self.reask_all()?; // the missing amplified inputs, asked once
                     self.screen_all(); // the amplified code runs next
                     match self.validate_batch() {
                         Some((batch, ids)) => return Ok(self.execute(BatchKind::Validate, ids, batch)),
@@ -220,7 +221,11 @@ impl GenerateRun {
                 self.log.extend(warnings);
             }
             BatchKind::Trial => pending.candidates.iter().for_each(|&i| self.take_trial(i, results)),
-            BatchKind::Validate => pending.candidates.iter().for_each(|&i| self.take_validation(i, results)),
+            BatchKind::Validate => {
+                for &i in &pending.candidates {
+                    self.take_validation(i, results)?;
+                }
+            }
         }
         Ok(())
     }

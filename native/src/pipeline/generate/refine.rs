@@ -43,6 +43,8 @@ impl GenerateRun {
         if let Some(fixed) = repaired {
             c.import_repaired = true;
             c.code = Some(fixed);
+            // Without it an LLM round would go now: the next trial says whether it was saved.
+            c.static_repair_pending = can_refine && c.refinements < rounds;
             return; // tried again at the next trial, without an LLM round
         }
         let feedback = compile_feedback(diagnostics);

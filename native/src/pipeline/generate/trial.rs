@@ -64,9 +64,14 @@ impl GenerateRun {
             self.candidates[i].notes.push("the executor did not report compiling it".into());
             return self.candidates[i].drop(Status::DidNotCompile);
         };
+        let c = &mut self.candidates[i];
+        c.first_reply_compiled.get_or_insert(compilation.success);
+        let repaired = std::mem::take(&mut c.static_repair_pending);
         if !compilation.success {
             return self.compile_failed(i, &compilation.diagnostics);
         }
+        // A static repair that made the class compile spared the LLM round it would have cost.
+        (c.compiled, c.rounds_saved) = (true, c.rounds_saved + u32::from(repaired));
         let qualified = self.candidates[i].qualified_name.clone();
         let tests = results.runs.iter().find(|r| r.test_class == qualified && r.mutant == 0).map(|r| r.tests.clone());
         let tests = tests.unwrap_or_default();

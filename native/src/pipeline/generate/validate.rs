@@ -42,25 +42,37 @@ impl GenerateRun {
         Some((batch, ids))
     }
 
-    pub(super) fn take_validation(&mut self, i: usize, results: &Results) {
+    pub(super) fn take_validation(&mut self, i: usize, results: &Results) -> crate::error::CoreResult<()> {
         let compilation = results.compilation_of(&self.candidates[i].file_path());
         let compiled = compilation.map(|r| r.success);
         if compiled == Some(false) && self.candidates[i].amplified {
             // The amplified class gets the same static repairs; validated again in the next batch.
             let diagnostics = compilation.map(|r| r.diagnostics.clone()).unwrap_or_default();
             if self.repair_amplified(i, &diagnostics) {
-                return;
+                return Ok(());
             }
         }
         let c = &mut self.candidates[i];
         if compiled != Some(true) {
+            if c.amplified && c.undo_reask() {
+                return Ok(()); // validated again in the next batch
+            }
+            if c.amplified && self.reask_if_short(i, false)? {
+                return Ok(()); // none of its inputs survived: the one re-ask first
+            }
+            let c = &mut self.candidates[i];
             if c.amplified && c.unamplified.is_some() {
                 c.notes.push("the amplified class did not compile; validated without amplification".into());
-                (c.code, c.amplified) = (c.unamplified.clone(), false);
-                return; // validated again in the next batch
+                (c.code, c.amplified, c.inputs) = (c.unamplified.clone(), false, None);
+                return Ok(()); // validated again in the next batch
             }
-            return c.drop(Status::DidNotCompile);
+            c.drop(Status::DidNotCompile);
+            return Ok(());
         }
+        if c.amplified && self.count_inputs(i)? {
+            return Ok(()); // the LLM is asked for the missing inputs first; these runs are not used
+        }
+        let c = &mut self.candidates[i];
         let mine = results.runs.iter().filter(|r| r.test_class == c.qualified_name);
         let (original, mutants): (Vec<_>, Vec<_>) = mine.partition(|r| r.mutant == 0);
         c.original = original.first().map(|r| r.tests.clone()).unwrap_or_default();
@@ -71,6 +83,7 @@ impl GenerateRun {
             .collect();
         c.shapes = shapes(c.code.as_deref().unwrap_or(""), c.target.class(&self.project));
         decide(c, self.settings.validation);
+        Ok(())
     }
 
     /// Imports, then dropping the amplified test methods that do not compile (one by one bad

@@ -518,6 +518,8 @@ fn a_hung_llm_is_said_at_its_first_timeout_while_the_phase_still_waits() {
     assert!(!with_the_action.iter().any(|l| l.contains(retry)), "said once: {with_the_action:?}");
     assert_eq!(done["verdict"]["failBuild"], true, "{done}");
     assert_eq!(sessions::poll(handle).unwrap(), "[]", "a closed session has nothing to say");
+    std::fs::remove_dir_all(&out).ok();
+}
 
 /// A hand-written test class (no model wrote it) with the default-key MR and these extra test
 /// methods, each a body of its own.

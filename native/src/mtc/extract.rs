@@ -1,7 +1,10 @@
 //! The Java code of a reply, however the model wrapped it: one or several fenced blocks, a fence
-//! without a language, no fence at all, prose around it, or a reply cut off mid-class.
+//! without a language, no fence at all, prose around it, or a reply cut off mid-class (a small
+//! model at its `maxTokens` stops inside a string or a call: such a class is cut back to its last
+//! complete member, since no repair can finish the member it was writing).
 
-/// The most likely test class in `reply`, with braces balanced if the reply was cut off.
+/// The most likely test class in `reply`; if the reply was cut off, the class up to its last
+/// complete member (or, when none is complete, with its braces closed).
 pub fn extract_java(reply: &str) -> Option<String> {
     let blocks = fenced_blocks(reply);
     let code = if blocks.is_empty() {
@@ -11,7 +14,36 @@ pub fn extract_java(reply: &str) -> Option<String> {
         let best = candidates.into_iter().max_by_key(|b| (b.matches("@Test").count(), b.len()))?;
         best.clone()
     };
-    Some(balance_braces(code.trim()))
+    let code = code.trim();
+    if open_braces(code) > 0 {
+        if let Some(cut) = cut_to_last_complete_member(code) {
+            return Some(cut);
+        }
+    }
+    Some(balance_braces(code))
+}
+
+/// A cut-off class up to the end of its last member that parsed whole, closed: the member the
+/// reply stopped in is left out. Only when that end is directly inside the top-level class.
+fn cut_to_last_complete_member(code: &str) -> Option<String> {
+    let tree = crate::java_model::parser().parse(code, None)?;
+    let mut members = Vec::new();
+    members_in_order(tree.root_node(), &mut members);
+    // tree-sitter may wrap a cut-off class in an ERROR node: the members are still whole nodes.
+    let end = members.iter().take_while(|m| !m.has_error()).last()?.end_byte();
+    let kept = code.get(..end)?;
+    (open_braces(kept) == 1).then(|| format!("{}\n}}", kept.trim_end()))
+}
+
+/// The class members of a tree in document order, not looking inside a member.
+fn members_in_order<'t>(node: tree_sitter::Node<'t>, out: &mut Vec<tree_sitter::Node<'t>>) {
+    let mut cursor = node.walk();
+    for child in node.named_children(&mut cursor) {
+        match child.kind() {
+            "method_declaration" | "constructor_declaration" | "field_declaration" => out.push(child),
+            _ => members_in_order(child, out),
+        }
+    }
 }
 
 /// What the model said around its code: the relation in words, for the report (at most `max`
@@ -68,8 +100,17 @@ fn unfenced(reply: &str) -> Option<String> {
     Some(code[..end].to_string())
 }
 
-/// Close what a cut-off reply left open, ignoring braces in strings, characters and comments.
+/// Close what a cut-off reply left open.
 fn balance_braces(code: &str) -> String {
+    let mut out = code.to_string();
+    for _ in 0..open_braces(code).max(0) {
+        out.push_str("\n}");
+    }
+    out
+}
+
+/// Braces opened and not closed, ignoring those in strings, characters and comments.
+fn open_braces(code: &str) -> i32 {
     let mut depth = 0i32;
     let mut chars = code.chars().peekable();
     while let Some(c) = chars.next() {
@@ -104,11 +145,7 @@ fn balance_braces(code: &str) -> String {
             _ => {}
         }
     }
-    let mut out = code.to_string();
-    for _ in 0..depth.max(0) {
-        out.push_str("\n}");
-    }
-    out
+    depth
 }
 
 #[cfg(test)]
@@ -128,10 +165,24 @@ mod tests {
     }
 
     #[test]
-    fn closes_a_class_cut_off_mid_reply() {
+    fn closes_a_class_cut_off_in_its_first_member() {
         let reply = "```java\npublic class T {\n  @Test void a() {\n    String s = \"{\";\n    // }\n";
         let code = extract_java(reply).unwrap();
         assert!(code.ends_with("// }\n}\n}"), "{code}");
+    }
+
+    #[test]
+    fn cuts_a_class_cut_off_mid_member_back_to_its_last_complete_member() {
+        // As Qwen2.5-Coder-1.5B stops at maxTokens: inside a string literal of its third method.
+        let reply = "```java\nimport org.junit.jupiter.api.Test;\n\npublic class T {\n    private static final int N = 2;\n\n    \
+                     @Test\n    void mr1_input1() {\n        assertEquals(\"a\", f(\"a\"));\n    }\n\n    \
+                     @Test\n    void mr1_input2() {\n        assertEquals(\"b\", f(\"b\"));\n    }\n\n    \
+                     @Test\n    void mr1_input3() {\n        assertEquals(\"c\", f(\"c";
+        let code = extract_java(reply).unwrap();
+        assert!(code.ends_with("assertEquals(\"b\", f(\"b\"));\n    }\n}"), "{code}");
+        assert!(!code.contains("mr1_input3") && code.contains("N = 2"), "{code}");
+        let tree = crate::java_model::parser().parse(&code, None).unwrap();
+        assert!(!tree.root_node().has_error(), "{code}");
     }
 
     #[test]

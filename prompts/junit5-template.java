@@ -7,11 +7,11 @@ public class {{test_class}} {
 
     @Test
     void mr1() throws Exception {
-        // MR: <the relation in one line, e.g. "decode(encode(x)) equals x">
+        // MR: <the relation between {{first}} and {{second}}, in one line>
         // (i) source input
-        // (ii) source output: invoke the first method on the source input
+        // (ii) source output: call {{first}} on the source input
         // (iii) follow-up input, derived from the source input and/or output
-        // (iv) follow-up output: invoke the second method on the follow-up input
+        // (iv) follow-up output: call {{second}} on the follow-up input
         // (v) assert the output relation
     }
 }

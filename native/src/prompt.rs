@@ -114,7 +114,7 @@ mod tests {
         assert!(t.render("amplification.md", &v(&["count", "example_method", "test_class"])).is_ok());
         let missing = v(&["requested", "survived", "dropped", "missing", "test_class"]);
         assert!(t.render("amplification-missing.md", &missing).is_ok());
-        assert!(t.render("junit4-template.java", &v(&["package", "test_class"])).is_ok());
-        assert!(t.render("junit5-template.java", &v(&["package", "test_class"])).is_ok());
+        assert!(t.render("junit4-template.java", &v(&["package", "test_class", "first", "second"])).is_ok());
+        assert!(t.render("junit5-template.java", &v(&["package", "test_class", "first", "second"])).is_ok());
     }
 }

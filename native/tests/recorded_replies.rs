@@ -324,11 +324,11 @@ fn a_real_first_reply_gets_its_import_and_loses_the_methods_that_do_not_compile(
     assert_eq!(c["importRepaired"], true, "SecretKey imported from the project's own imports");
     let code = c["code"].as_str().unwrap();
     assert!(code.contains("import javax.crypto.SecretKey;"), "{code}");
+    // Its mr3 repeats mr1's body under another `// MR:` line: one MTC method, not two.
     let notes = c["notes"].to_string();
+    assert!(notes.contains("copies in the reply: copy of mr1: mr3"), "{notes}");
     assert!(notes.contains("dropped 3 test method(s) that did not compile: mr2, mr4, mr5"), "{notes}");
-    let mut kept: Vec<&str> = c["keptMethods"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
-    kept.sort();
-    assert_eq!(kept, ["mr1", "mr3"], "{c}");
+    assert_eq!(c["keptMethods"], json!(["mr1"]), "{c}");
     assert_eq!(c["status"], "kept", "{c}");
     // The relation is the MTC's own `// MR:` line, never the reply's prose or the template's text.
     assert!(c["relation"].as_str().unwrap().starts_with("decode(encode(x)) equals x"), "{}", c["relation"]);
@@ -340,18 +340,21 @@ fn a_real_conversation_its_unchanged_refinement_and_its_copied_inputs() {
     // unchanged: no second round is asked, and the methods that still do not compile are dropped.
     // Its amplification writes mr1_input1..5, each a copy of mr1 with the same "Hello AES!": no
     // new input, so the missing ones are asked for once. The re-ask's reply (cut at maxTokens)
-    // copies again, and its mr3_input methods pass byte[] for String: dropped, the rest validated.
+    // copies again (the copies go before javac sees them), and its mr3_input1 passes byte[] for
+    // String: dropped, the rest validated.
     let (report, requests) =
         replay("qwen-aes-example.json", "qwen-all", "com.acme.crypto.AESEncryption#encryptText", json!({}));
     let c = &report["targets"][0]["candidates"][0];
     assert_eq!(requests, 4, "generation, one refinement, amplification, the one re-ask");
     assert_eq!((c["refinements"].as_u64(), c["llmRoundsSaved"].as_u64()), (Some(1), Some(0)), "{c}");
     assert_eq!((c["importRepaired"].as_bool(), c["compiled"].as_bool()), (Some(true), Some(true)), "{c}");
-    assert_eq!(c["amplifiedInputs"], json!({"requested": 10, "perRelation": {"mr1": 0, "mr3": 0}, "reasked": true}));
+    // mr3, a copy of mr1 in the first reply, is gone before anything compiles: one relation.
+    assert_eq!(c["amplifiedInputs"], json!({"requested": 5, "perRelation": {"mr1": 0}, "reasked": true}));
     let notes = c["notes"].to_string();
     assert!(notes.contains("dropped 3 test method(s) that did not compile: mr2, mr4, mr5"), "{notes}");
-    assert!(notes.contains("0 of 10 amplified input(s) survived; asked the LLM once more"), "{notes}");
-    assert!(notes.contains("mr3_input1, mr3_input2, mr3_input3"), "{notes}");
+    assert!(notes.contains("0 of 5 amplified input(s) survived; asked the LLM once more"), "{notes}");
+    assert!(notes.contains("copy of mr3_input1: mr3_input2; copy of mr3_input1: mr3_input3"), "{notes}");
+    assert!(notes.contains("dropped 1 test method(s) that did not compile: mr3_input1"), "{notes}");
     assert_eq!(c["relation"], "decode(encode(x)) equals x");
     assert_eq!(c["status"], "kept", "{c}");
 }

@@ -1,6 +1,7 @@
 //! From an LLM reply to a candidate MTC: the code picked out of the reply, made to compile beside
 //! the class under test, repaired by imports, and checked for the shape of a metamorphic test.
 
+mod copies;
 mod extract;
 mod fingerprint;
 mod imports;
@@ -12,6 +13,7 @@ mod screen;
 mod shape;
 mod strip;
 
+pub use copies::{drop_copies, test_method_bodies, TestMethod};
 pub use extract::{extract_java, prose};
 pub use fingerprint::fingerprint;
 pub use imports::ImportIndex;

@@ -113,7 +113,7 @@ class T {
 
     @Test
     void mr4() {
-        // MR: <the relation in one line, e.g. "decode(encode(x)) equals x">
+        // MR: <the relation between encryptText and decryptText, in one line>
     }
 
     @Test

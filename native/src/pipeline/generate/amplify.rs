@@ -6,6 +6,7 @@
 use super::candidate::{AmplifiedInputs, Candidate, Stage, Status};
 use super::GenerateRun;
 use crate::error::CoreResult;
+use crate::mtc::{test_method_bodies, TestMethod};
 use std::collections::BTreeMap;
 
 impl GenerateRun {
@@ -132,45 +133,6 @@ impl Candidate {
     }
 }
 
-/// Test methods of `code` in order, each with its body as a key: no comment lines, no whitespace, so
-/// two methods that differ only in name and layout are the same input.
-fn test_methods(code: &str) -> Vec<(String, String)> {
-    let file = crate::java_model::parse_str(std::path::Path::new("T.java"), code);
-    let lines: Vec<&str> = code.lines().collect();
-    let methods = file.classes.into_iter().flat_map(|c| c.methods).filter(|m| m.is_test());
-    methods
-        .map(|m| {
-            let text = lines.get(m.lines.0.saturating_sub(1)..m.lines.1.min(lines.len())).unwrap_or_default();
-            let body: String = text
-                .iter()
-                .filter(|l| !l.trim_start().starts_with("//")) // a trailing `//` may sit in a literal
-                .copied()
-                .collect::<String>()
-                .split_once('{')
-                .map(|(_, b)| without_layout(b))
-                .unwrap_or_default();
-            (m.name, body)
-        })
-        .collect()
-}
-
-/// Java text without the whitespace outside its string and char literals.
-fn without_layout(text: &str) -> String {
-    let (mut out, mut quote, mut escaped) = (String::with_capacity(text.len()), None, false);
-    for c in text.chars() {
-        match quote {
-            Some(q) => {
-                (escaped, quote) = (c == '\\' && !escaped, if c == q && !escaped { None } else { quote });
-            }
-            None if c == '"' || c == '\'' => quote = Some(c),
-            None if c.is_whitespace() => continue,
-            None => {}
-        }
-        out.push(c);
-    }
-    out
-}
-
 /// The test methods the amplified class has and the unamplified one had not, attributed to the
 /// relation whose method name starts theirs (`mr1_input3` to `mr1`, the longest such name), or,
 /// with one relation, to it whatever their name. A copy of a method already there (same body
@@ -181,10 +143,11 @@ fn inputs_per_relation<'a>(
     relations: impl Iterator<Item = &'a String>,
 ) -> BTreeMap<String, usize> {
     let mut counts: BTreeMap<String, usize> = relations.map(|r| (r.clone(), 0)).collect();
-    let old = test_methods(before);
-    let mut seen: std::collections::BTreeSet<String> = old.iter().map(|(_, body)| body.clone()).collect();
+    let old = test_method_bodies(before);
+    let mut seen: std::collections::BTreeSet<String> = old.iter().map(|m| m.body.clone()).collect();
     let only = (counts.len() == 1).then(|| counts.keys().next().cloned()).flatten();
-    for (new, body) in test_methods(after).into_iter().filter(|(m, _)| !old.iter().any(|(o, _)| o == m)) {
+    let fresh = test_method_bodies(after).into_iter().filter(|m| !old.iter().any(|o| o.name == m.name));
+    for TestMethod { name: new, body, .. } in fresh {
         if !seen.insert(body) {
             continue;
         }
@@ -238,11 +201,6 @@ mod tests {
         );
         let counts = inputs_per_relation(&before, &after, ["mr1".to_string()].iter());
         assert_eq!(counts, BTreeMap::from([("mr1".into(), 1)]), "only mr1_input3 has an input of its own");
-    }
-
-    #[test]
-    fn layout_goes_but_the_spaces_of_a_literal_stay() {
-        assert_eq!(without_layout("f( \" \" ,\n  '\\'' , \"a\\\" b\" );"), "f(\" \",'\\'',\"a\\\" b\");");
     }
 
     #[test]

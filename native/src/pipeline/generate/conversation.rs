@@ -14,19 +14,27 @@ pub struct Prompter<'a> {
 
 impl Prompter<'_> {
     /// The MTC template of the deliverable, with a class-stable name (the reply's class is renamed
-    /// afterwards), so the prompt prefix is the same for every pair of a class.
-    fn deliverable(&self, class: &ClassModel) -> CoreResult<String> {
+    /// afterwards). It names the pair's own methods, `first` and `second`: a small model calls
+    /// whatever methods an example names (`encode`, `decrypt`) whether the class has them or not.
+    fn deliverable(&self, class: &ClassModel, first: &str, second: &str) -> CoreResult<String> {
         let name = match self.junit {
             JUnit::Five => "junit5-template.java",
             JUnit::Four => "junit4-template.java",
         };
         let test_class = format!("{}MetamorphicTest", class.name);
-        self.templates.render(name, &[("package", &class.package), ("test_class", &test_class)])
+        let vars =
+            [("package", class.package.as_str()), ("test_class", &test_class), ("first", first), ("second", second)];
+        self.templates.render(name, &vars)
     }
 
-    /// The paper's Listing 4 for a coupled pair.
-    pub fn generation(&self, class: &ClassModel, context: &PairContext) -> CoreResult<Vec<Message>> {
-        let template = self.deliverable(class)?;
+    /// The paper's Listing 4 for a coupled pair of `target` and `coupled`.
+    pub fn generation(
+        &self,
+        class: &ClassModel,
+        (target, coupled): (&MethodModel, &MethodModel),
+        context: &PairContext,
+    ) -> CoreResult<Vec<Message>> {
+        let template = self.deliverable(class, &target.name, &coupled.name)?;
         let user = self.templates.render(
             "generation.md",
             &[
@@ -50,7 +58,7 @@ impl Prompter<'_> {
         context: &PairContext,
         count: usize,
     ) -> CoreResult<Vec<Message>> {
-        let template = self.deliverable(class)?;
+        let template = self.deliverable(class, &target.name, &target.name)?;
         let user = self.templates.render(
             "baseline.md",
             &[

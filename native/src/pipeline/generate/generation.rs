@@ -60,8 +60,9 @@ impl GenerateRun {
                         context.trimmed.join(", ")
                     )));
                 }
-                let conversation = match coupled {
-                    Some(_) => self.prompter().generation(class, &context)?,
+                let pair = analysis.map(|a| (target.method(&self.project), a.model(class)));
+                let conversation = match pair {
+                    Some(pair) => self.prompter().generation(class, pair, &context)?,
                     None => self.prompter().baseline(
                         class,
                         target.method(&self.project),
@@ -165,7 +166,14 @@ impl GenerateRun {
         c.conversation.push(Message::assistant(reply.content.clone()));
         match extract_java(&reply.content) {
             Some(code) => {
-                c.code = Some(normalize(&code, &package, &c.class_name, &cut_name, self.settings.junit));
+                let code = normalize(&code, &package, &c.class_name, &cut_name, self.settings.junit);
+                c.code = Some(match crate::mtc::drop_copies(&code) {
+                    Some((fewer, done)) => {
+                        c.notes.push(format!("copies in the reply: {}", done.join("; ")));
+                        fewer
+                    }
+                    None => code,
+                });
                 true
             }
             None => {

@@ -1,0 +1,166 @@
+//! Copies inside one reply's class: a small model repeats itself (ten test methods with one body,
+//! a second `mr1`). A test method whose body an earlier one has already is dropped, and a test
+//! method that takes an earlier one's name gets a name of its own, before anything compiles: javac
+//! would reject the second `mr1` ("already defined"), and per-method pruning, which goes by name,
+//! would then lose both.
+
+use std::collections::BTreeSet;
+
+/// The class without the copied test methods and with the renamed ones, and what was done (one
+/// entry per method: "copy of mr1: mr2" or "renamed mr1 to mr1_2"); None when nothing is copied.
+pub fn drop_copies(code: &str) -> Option<(String, Vec<String>)> {
+    let methods = test_method_bodies(code);
+    let (mut bodies, mut names) = (BTreeSet::new(), BTreeSet::new());
+    let (mut cut, mut renames, mut done) = (Vec::new(), Vec::new(), Vec::new());
+    for m in &methods {
+        if !bodies.insert(m.body.clone()) {
+            let first = methods.iter().find(|o| o.body == m.body).map_or("", |o| o.name.as_str());
+            done.push(format!("copy of {first}: {}", m.name));
+            cut.push(m.name_range.0);
+            continue;
+        }
+        if names.insert(m.name.clone()) {
+            continue;
+        }
+        let fresh = (2..).map(|n| format!("{}_{n}", m.name)).find(|n| !methods.iter().any(|o| &o.name == n));
+        let fresh = fresh.unwrap_or_default();
+        done.push(format!("renamed a second {} to {fresh}", m.name));
+        names.insert(fresh.clone());
+        renames.push((m.name_range, fresh));
+    }
+    if done.is_empty() {
+        return None;
+    }
+    Some((rewrite(code, &methods, &cut, &renames), done))
+}
+
+/// A test method of a reply: its name, where the name stands, its whole text and its body as a
+/// key (no comment lines, no whitespace outside literals).
+pub struct TestMethod {
+    pub name: String,
+    name_range: (usize, usize),
+    range: (usize, usize),
+    pub body: String,
+}
+
+/// Test methods of `code` in order, each with its body as a key, so two methods that differ only in
+/// name, comments and layout are the same.
+pub fn test_method_bodies(code: &str) -> Vec<TestMethod> {
+    let file = crate::java_model::parse_str(std::path::Path::new("T.java"), code);
+    let methods = file.classes.into_iter().flat_map(|c| c.methods).filter(|m| m.is_test());
+    methods
+        .filter_map(|m| {
+            let text = code.get(m.byte_range.0..m.byte_range.1)?;
+            let at = name_offset(text, &m.name)?;
+            let body: String = text[at..]
+                .lines()
+                .filter(|l| !l.trim_start().starts_with("//")) // a trailing `//` may sit in a literal
+                .collect::<String>()
+                .split_once('{')
+                .map(|(_, b)| without_layout(b))
+                .unwrap_or_default();
+            let (start, range) = (m.byte_range.0 + at, m.byte_range);
+            let name_range = (start, start + m.name.len());
+            Some(TestMethod { name: m.name, name_range, range, body })
+        })
+        .collect()
+}
+
+/// Where the method's name stands in its text: the first `name(` after its annotations.
+fn name_offset(text: &str, name: &str) -> Option<usize> {
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    text.match_indices(name).map(|(i, _)| i).find(|&i| {
+        let before = text[..i].chars().last();
+        let after = text[i + name.len()..].trim_start().chars().next();
+        !before.is_some_and(is_ident) && after == Some('(')
+    })
+}
+
+/// `code` with the methods whose name starts at an offset in `cut` removed (with their line) and
+/// the names in `renames` replaced.
+fn rewrite(code: &str, methods: &[TestMethod], cut: &[usize], renames: &[((usize, usize), String)]) -> String {
+    let mut edits: Vec<(usize, usize, &str)> = Vec::new();
+    for m in methods.iter().filter(|m| cut.contains(&m.name_range.0)) {
+        let line_start = code[..m.range.0].rfind('\n').map_or(0, |i| i + 1);
+        let mut end = if code[m.range.1..].starts_with('\n') { m.range.1 + 1 } else { m.range.1 };
+        if code[..line_start].ends_with("\n\n") && code[end..].starts_with('\n') {
+            end += 1; // the blank line that separated it goes with it
+        }
+        edits.push((line_start, end, ""));
+    }
+    edits.extend(renames.iter().map(|((start, end), name)| (*start, *end, name.as_str())));
+    edits.sort_by_key(|e| e.0);
+    let (mut out, mut pos) = (String::with_capacity(code.len()), 0);
+    for (start, end, with) in edits {
+        out.push_str(&code[pos..start.max(pos)]);
+        out.push_str(with);
+        pos = end.max(pos);
+    }
+    out.push_str(&code[pos..]);
+    out
+}
+
+/// Java text without the whitespace outside its string and char literals.
+fn without_layout(text: &str) -> String {
+    let (mut out, mut quote, mut escaped) = (String::with_capacity(text.len()), None, false);
+    for c in text.chars() {
+        match quote {
+            Some(q) => {
+                (escaped, quote) = (c == '\\' && !escaped, if c == q && !escaped { None } else { quote });
+            }
+            None if c == '"' || c == '\'' => quote = Some(c),
+            None if c.is_whitespace() => continue,
+            None => {}
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn method(name: &str, mr: &str, call: &str) -> String {
+        format!("    @Test\n    void {name}() throws Exception {{\n        // MR: {mr}\n        {call};\n    }}\n\n")
+    }
+
+    fn class(methods: &[String]) -> String {
+        format!("package p;\n\npublic class T {{\n\n{}    private void helper() {{}}\n}}\n", methods.concat())
+    }
+
+    #[test]
+    fn a_method_repeating_an_earlier_body_goes_whatever_its_name_and_comment() {
+        let code = class(&[
+            method("mr1", "decode(encode(x)) equals x", "f(\"a b\")"),
+            method("mr2", "encode twice", "f( \"a b\" )"),
+            method("mr3", "other", "f(\"ab\")"),
+        ]);
+        let (fixed, done) = drop_copies(&code).unwrap();
+        assert_eq!(done, ["copy of mr1: mr2"]);
+        assert_eq!(
+            fixed,
+            class(&[method("mr1", "decode(encode(x)) equals x", "f(\"a b\")"), method("mr3", "other", "f(\"ab\")")])
+        );
+    }
+
+    #[test]
+    fn a_second_method_of_one_name_is_renamed_not_lost() {
+        let code = class(&[method("mr1", "a", "f(1)"), method("mr1", "b", "f(2)"), method("mr1_2", "c", "f(3)")]);
+        let (fixed, done) = drop_copies(&code).unwrap();
+        assert_eq!(done, ["renamed a second mr1 to mr1_3"]);
+        assert_eq!(fixed, code.replacen("void mr1()", "void mr1_3()", 2).replacen("void mr1_3()", "void mr1()", 1));
+    }
+
+    #[test]
+    fn a_class_without_copies_is_left_alone() {
+        let code = class(&[method("mr1", "a", "f(1)"), method("mr2", "a", "f(2)")]);
+        assert!(drop_copies(&code).is_none());
+        assert!(drop_copies("not java at all {").is_none());
+    }
+
+    #[test]
+    fn layout_goes_but_the_spaces_of_a_literal_stay() {
+        assert_eq!(without_layout("f( \" \" ,\n  '\\'' , \"a\\\" b\" );"), "f(\" \",'\\'',\"a\\\" b\");");
+    }
+}

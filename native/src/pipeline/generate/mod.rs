@@ -11,6 +11,7 @@ mod amplify;
 mod candidate;
 mod conversation;
 mod decide;
+mod failing_step;
 mod generation;
 mod refine;
 pub mod triage;

@@ -58,25 +58,45 @@ fn locals_before(lines: &[&str], at: usize) -> Vec<String> {
     names
 }
 
-/// Whether `text` names `word` as a whole identifier.
+/// Whether `text` names `word` as a whole identifier, outside string and char literals
+/// (`new MutableInt("a")` does not use a local `a`).
 fn mentions(text: &str, word: &str) -> bool {
-    text.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$')).any(|w| w == word)
+    code_outside_literals(text).split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$')).any(|w| w == word)
+}
+
+/// `text` with the insides of its string and char literals dropped.
+fn code_outside_literals(text: &str) -> String {
+    let mut out = String::new();
+    let mut quote: Option<char> = None;
+    let mut escaped = false;
+    for c in text.chars() {
+        match quote {
+            Some(_) if escaped => escaped = false,
+            Some(_) if c == '\\' => escaped = true,
+            Some(q) if c == q => quote = None,
+            Some(_) => {}
+            None if c == '"' || c == '\'' => quote = Some(c),
+            None => out.push(c),
+        }
+    }
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    const CODE: &str = "class T {
+    const CODE: &str = r#"class T {
     @Test
     void mr1_roundTrip_input1() throws Exception {
         byte[] data = new byte[] {1, 2};
+        String data2 = new String("data" + '"' + "\" data");
         boolean lower = true;
         char[] sourceOutput = Hex.encodeHex(data, lower);
         byte[] followUpOutput = Hex.decodeHex(sourceOutput);
         assertArrayEquals(data, followUpOutput);
     }
-}";
+}"#;
 
     fn at(line: usize) -> Vec<String> {
         vec!["com.acme.Hex.toDigit(Hex.java:9)".into(), format!("com.acme.T.mr1_roundTrip_input1(T.java:{line})")]
@@ -85,23 +105,24 @@ mod tests {
     #[test]
     fn an_exception_while_building_a_source_input() {
         assert_eq!(failing_step(CODE, "com.acme.T", &at(4)), Step::BuildsInput);
+        assert_eq!(failing_step(CODE, "com.acme.T", &at(5)), Step::BuildsInput, "a literal names no local");
     }
 
     #[test]
     fn an_exception_of_the_class_reading_its_own_output() {
-        assert_eq!(failing_step(CODE, "com.acme.T", &at(7)), Step::ConsumesOutput);
+        assert_eq!(failing_step(CODE, "com.acme.T", &at(8)), Step::ConsumesOutput);
     }
 
     #[test]
     fn a_call_on_the_inputs_is_neither() {
-        assert_eq!(failing_step(CODE, "com.acme.T", &at(6)), Step::Other);
-        assert_eq!(failing_step(CODE, "com.acme.T", &at(8)), Step::Other);
+        assert_eq!(failing_step(CODE, "com.acme.T", &at(7)), Step::Other);
+        assert_eq!(failing_step(CODE, "com.acme.T", &at(9)), Step::Other);
     }
 
     #[test]
     fn without_the_test_frame_nothing_is_known() {
-        assert_eq!(failing_step(CODE, "com.acme.T", &at(7)[..1]), Step::Other);
-        assert_eq!(failing_step(CODE, "com.acme.Other", &at(7)), Step::Other);
+        assert_eq!(failing_step(CODE, "com.acme.T", &at(8)[..1]), Step::Other);
+        assert_eq!(failing_step(CODE, "com.acme.Other", &at(8)), Step::Other);
         assert_eq!(failing_step(CODE, "com.acme.T", &at(99)), Step::Other);
     }
 }

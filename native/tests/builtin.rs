@@ -404,6 +404,7 @@ fn equality_contracts_meet_equal_objects_that_are_not_the_same_and_objects_diffe
     // Constants and both factories take turns: ten inputs reach past the constants.
     assert!(compare.code.contains("Span a = Span.of(0);\n        Span sameAgain = Span.of(0);"), "{}", compare.code);
     assert!(compare.code.contains("Span a = Span.EMPTY;\n        Span sameAgain = a;"), "{}", compare.code);
+    assert!(!compare.code.contains("Span.parse("), "a builder from text comes last: {}", compare.code);
     let found = generated("builtin/com/acme/range/Span.java", "Span", "equals");
     let equals = mtc(&found, "equalsContract");
     assert!(

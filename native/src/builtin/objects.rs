@@ -17,9 +17,15 @@ pub fn project_values(values: &Values, written: &str, n: usize, depth: usize) ->
         return Vec::new(); // a test in another package cannot name it
     }
     let mut sources = vec![constants(values, class)];
+    let mut parsed = Vec::new();
     if is_buildable(class) {
         for builder in builders(values, class) {
-            sources.push(built(values, class, builder, n, depth));
+            let instances = built(values, class, builder, n, depth);
+            if parses(builder) {
+                parsed.extend(instances);
+            } else {
+                sources.push(instances);
+            }
         }
     } else if depth > 0 && class.kind != ClassKind::Enum {
         for implementation in implementations(values, class).into_iter().take(3) {
@@ -28,13 +34,19 @@ pub fn project_values(values: &Values, written: &str, n: usize, depth: usize) ->
         }
     }
     let mut distinct = Vec::new();
-    for value in interleave(sources) {
+    for value in interleave(sources).into_iter().chain(parsed) {
         if !distinct.contains(&value) {
             distinct.push(value);
         }
     }
     distinct.truncate(n);
     distinct
+}
+
+/// A builder from text (`new MutableInt(String)`, `Fraction.getFraction(String)`): it parses,
+/// and most strings are no valid input of it, so its instances come after the others'.
+fn parses(builder: &MethodModel) -> bool {
+    builder.params.iter().any(|p| matches!(erase_simple(&p.type_name).as_str(), "String" | "CharSequence"))
 }
 
 /// The sources' values taken in turns: ten inputs then reach every builder (not only the

@@ -13,6 +13,7 @@ mod conversation;
 mod decide;
 mod failing_step;
 mod generation;
+mod minimise;
 mod refine;
 pub mod triage;
 mod trial;

@@ -18,6 +18,7 @@
 
 use super::candidate::Candidate;
 pub use super::failing_step::Step;
+use super::minimise;
 use crate::coupling::CouplingAnalysis;
 use crate::java_model::ClassModel;
 use crate::protocol::{TestResult, TestStatus};
@@ -327,6 +328,8 @@ pub fn triage_candidate(c: &Candidate, class: &ClassModel, analysis: &CouplingAn
             failure: failure_text,
         });
     }
+    let tried = c.original.iter().filter(|r| c.is_mtc_method(Candidate::method_of(&r.name))).count();
+    note_shortest(&mut out, tried);
     out
 }
 
@@ -353,14 +356,37 @@ pub fn suspected_methods(suspects: &[Suspect]) -> Vec<String> {
 }
 
 /// The suspected bug a candidate stands for: its most confident failing method, and among those
-/// as confident, the one with the shortest inputs (the cheapest minimisation: the smallest
-/// failing input among those tried).
+/// as confident, the one with the shortest inputs (the cheapest minimisation: the failing input
+/// with the shortest string, array or collection among those tried).
 pub fn representative(suspects: &[Suspect]) -> Option<&Suspect> {
-    let size = |s: &Suspect| s.inputs.iter().map(String::len).sum::<usize>();
-    suspects.iter().filter(|s| s.confidence().is_some()).min_by(|a, b| {
+    representative_index(suspects).map(|i| &suspects[i])
+}
+
+fn representative_index(suspects: &[Suspect]) -> Option<usize> {
+    let size = |s: &Suspect| minimise::inputs_size(&s.inputs);
+    (0..suspects.len()).filter(|&i| suspects[i].confidence().is_some()).min_by(|&a, &b| {
+        let (a, b) = (&suspects[a], &suspects[b]);
         let (ca, cb) = (a.confidence().unwrap_or(0.0), b.confidence().unwrap_or(0.0));
         cb.total_cmp(&ca).then(size(a).cmp(&size(b)))
     })
+}
+
+/// Says on the representative suspect that its input is the shortest failing one of those tried.
+fn note_shortest(suspects: &mut [Suspect], tried: usize) {
+    let failing = suspects.iter().filter(|s| s.confidence().is_some()).count();
+    let Some(i) = representative_index(suspects) else { return };
+    let (longest, _) = minimise::inputs_size(&suspects[i].inputs);
+    let size = if longest == usize::MAX { String::new() } else { format!(", of length {longest}") };
+    let boundary = suspects.iter().filter(|s| s.confidence().is_some() && minimise::is_boundary(&s.method)).count();
+    let around = if boundary > 0 {
+        format!(" ({boundary} of them boundary inputs tried around a failing one)")
+    } else {
+        String::new()
+    };
+    suspects[i]
+        .triage
+        .evidence
+        .push(format!("the shortest failing input{size}, among {failing} failing of {tried} tried{around}"));
 }
 
 #[cfg(test)]

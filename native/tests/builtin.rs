@@ -396,3 +396,28 @@ fn the_numeric_views_of_a_number_agree() {
     let found = generated("builtin/com/acme/money/Rational.java", "Rational", "numeratorValue");
     assert!(!has(&found, "numericViews"), "{:?}", templates(&found));
 }
+
+#[test]
+fn equality_contracts_meet_equal_objects_that_are_not_the_same_and_objects_differing_in_one_field() {
+    let found = generated("builtin/com/acme/range/Span.java", "Span", "compareTo");
+    let compare = mtc(&found, "compareToContract");
+    // Constants and both factories take turns: ten inputs reach past the constants.
+    assert!(compare.code.contains("Span a = Span.of(0);\n        Span sameAgain = Span.of(0);"), "{}", compare.code);
+    assert!(compare.code.contains("Span a = Span.EMPTY;\n        Span sameAgain = a;"), "{}", compare.code);
+    assert!(!compare.code.contains("Span.parse("), "a builder from text comes last: {}", compare.code);
+    let found = generated("builtin/com/acme/range/Span.java", "Span", "equals");
+    let equals = mtc(&found, "equalsContract");
+    assert!(
+        equals
+            .code
+            .contains("Span a = Span.of(0);\n        Span sameAgain = Span.of(0);\n        Span b = Span.notOf(0);"),
+        "{}",
+        equals.code
+    );
+    assert!(equals.code.contains("assertEquals(a.hashCode(), a.hashCode());"), "{}", equals.code);
+    // Without a builder there is no equal object but the same one.
+    let found = generated("builtin/com/acme/range/Level.java", "Level", "equals");
+    let equals = mtc(&found, "equalsContract");
+    assert!(equals.code.contains("Level sameAgain = a;"), "{}", equals.code);
+    assert!(!equals.code.contains("Level sameAgain = Level."), "{}", equals.code);
+}

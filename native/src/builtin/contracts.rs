@@ -13,8 +13,8 @@ use super::values::INPUTS;
 use crate::java_model::types::erase_simple;
 use crate::java_model::{ClassKind, MethodModel};
 
-/// Consecutive instances `(a, sameAgain, b, c)` of the class, one tuple per source input; none
-/// when the class offers fewer than two distinct instances.
+/// Consecutive instances `(a, b, c)` of the class, one tuple per source input; none when the
+/// class offers fewer than two distinct instances.
 fn triples(caller: &Caller) -> Vec<(String, String, String)> {
     let all = caller.instances(INPUTS + 2);
     if all.len() < 2 {
@@ -23,6 +23,19 @@ fn triples(caller: &Caller) -> Vec<(String, String, String)> {
     (0..all.len().min(INPUTS))
         .map(|i| (all[i].clone(), all[(i + 1) % all.len()].clone(), all[(i + 2) % all.len()].clone()))
         .collect()
+}
+
+/// An object equal to `a` but not the same one: `a`'s expression again when it builds a fresh
+/// object from arguments (`Fraction.getFraction(1, 2)`), so that `compareTo`, `equals` and
+/// `hashCode` meet a tie that no `this == other` shortcut answers; a constant (`Fraction.ZERO`)
+/// and a call without arguments (an id generator, `create()`) are only the same object again.
+fn twin(a: &str) -> String {
+    let built = a.ends_with(')') && !a.ends_with("()") && a.contains('(');
+    if built {
+        a.to_string()
+    } else {
+        "a".to_string()
+    }
 }
 
 /// `Foo a = ...; Foo b = ...;` for the names used.
@@ -55,7 +68,7 @@ fn method<'c>(caller: &Caller<'c>, name: &str, params: usize) -> Option<&'c Meth
 }
 
 /// `equals` is reflexive, symmetric, false for null, and objects built alike are equal with equal
-/// hash codes.
+/// hash codes; a hash code is the same on every call.
 pub fn equals_contract(pair: &Pair) -> Option<Mr> {
     let caller = pair.caller;
     if !matches!(pair.target.name.as_str(), "equals" | "hashCode") || !declares_equals(caller) {
@@ -64,9 +77,10 @@ pub fn equals_contract(pair: &Pair) -> Option<Mr> {
     let bodies = triples(caller)
         .into_iter()
         .map(|(a, b, _)| {
-            let mut lines = declare(caller, &[("a", &a), ("sameAgain", &a), ("b", &b)]);
+            let mut lines = declare(caller, &[("a", &a), ("sameAgain", &twin(&a)), ("b", &b)]);
             lines.extend([
                 "assertTrue(a.equals(a));".to_string(),
+                "assertEquals(a.hashCode(), a.hashCode());".into(),
                 "assertEquals(a.equals(b), b.equals(a));".into(),
                 "assertFalse(a.equals(null));".into(),
                 "assertEquals(a, sameAgain);".into(),
@@ -92,7 +106,7 @@ pub fn compare_to_contract(pair: &Pair) -> Option<Mr> {
     let bodies = triples(caller)
         .into_iter()
         .map(|(a, b, c)| {
-            let mut lines = declare(caller, &[("a", &a), ("sameAgain", &a), ("b", &b), ("c", &c)]);
+            let mut lines = declare(caller, &[("a", &a), ("sameAgain", &twin(&a)), ("b", &b), ("c", &c)]);
             lines.extend([
                 "assertEquals(0, a.compareTo(sameAgain));".to_string(),
                 "assertEquals(Integer.signum(a.compareTo(b)), -Integer.signum(b.compareTo(a)));".into(),

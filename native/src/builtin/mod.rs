@@ -35,8 +35,8 @@ pub struct BuiltinMtc {
 type Template = fn(&Pair) -> Option<Mr>;
 
 /// Whether a template states a contract every correct class keeps (equals/hashCode, compareTo,
-/// symmetric predicates), rather than a relation that fits most pairs of its shape: a violated
-/// contract is near-certainly a bug.
+/// symmetric predicates, a padding function reaching its width: what the name promises), rather
+/// than a relation that fits most pairs of its shape: a violated contract is near-certainly a bug.
 pub fn is_contract_template(name: &str) -> bool {
     [
         "equals",
@@ -48,6 +48,7 @@ pub fn is_contract_template(name: &str) -> bool {
         "contract",
         "symmetric",
         "antisymmetr",
+        "padLength",
     ]
     .iter()
     .any(|prefix| name.to_ascii_lowercase().starts_with(&prefix.to_ascii_lowercase()))

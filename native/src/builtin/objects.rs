@@ -16,25 +16,55 @@ pub fn project_values(values: &Values, written: &str, n: usize, depth: usize) ->
     if class.package != values.class.package && !has(&class.modifiers, "public") {
         return Vec::new(); // a test in another package cannot name it
     }
-    let mut out = constants(values, class);
+    let mut sources = vec![constants(values, class)];
+    let mut parsed = Vec::new();
     if is_buildable(class) {
         for builder in builders(values, class) {
-            out.extend(built(values, class, builder, n, depth));
+            let instances = built(values, class, builder, n, depth);
+            if parses(builder) {
+                parsed.extend(instances);
+            } else {
+                sources.push(instances);
+            }
         }
     } else if depth > 0 && class.kind != ClassKind::Enum {
         for implementation in implementations(values, class).into_iter().take(3) {
             let own = reference(values, implementation);
-            out.extend(values.typed(&own, n, depth - 1));
+            sources.push(values.typed(&own, n, depth - 1));
         }
     }
     let mut distinct = Vec::new();
-    for value in out {
+    for value in interleave(sources).into_iter().chain(parsed) {
         if !distinct.contains(&value) {
             distinct.push(value);
         }
     }
     distinct.truncate(n);
     distinct
+}
+
+/// A builder from text (`new MutableInt(String)`, `Fraction.getFraction(String)`): it parses,
+/// and most strings are no valid input of it, so its instances come after the others'.
+fn parses(builder: &MethodModel) -> bool {
+    builder.params.iter().any(|p| matches!(erase_simple(&p.type_name).as_str(), "String" | "CharSequence"))
+}
+
+/// The sources' values taken in turns: ten inputs then reach every builder (not only the
+/// constants, `Fraction.ZERO`, `Fraction.ONE`, ...), and consecutive inputs are often two builders
+/// applied to the same arguments (`is('a')`, `isNot('a')`): objects that differ in one field, what
+/// an `equals` that forgets a field needs to be caught.
+pub fn interleave(sources: Vec<Vec<String>>) -> Vec<String> {
+    let mut iters: Vec<_> = sources.into_iter().map(Vec::into_iter).collect();
+    let mut out = Vec::new();
+    loop {
+        let before = out.len();
+        for it in &mut iters {
+            out.extend(it.next());
+        }
+        if out.len() == before {
+            return out;
+        }
+    }
 }
 
 /// The enum and public constants of the project type `written`: values that need no builder.

@@ -37,13 +37,16 @@ impl<'a> Values<'a> {
         values
     }
 
-    /// The class's public static fields and public static factories without parameters, by their
-    /// declared types (`Hex.DEFAULT_CHARSET` is a `Charset` for any method taking one).
+    /// The class's public static fields (but those of its own type) and public static factories
+    /// without parameters, by their declared types (`Hex.DEFAULT_CHARSET` is a `Charset` for any method taking one).
     fn gather_from_class(&mut self) {
         let class = self.class;
         let public_static = |m: &[String]| m.iter().any(|x| x == "public") && m.iter().any(|x| x == "static");
         let owner = objects::reference(self, class);
-        for f in class.fields.iter().filter(|f| public_static(&f.modifiers)) {
+        // Constants of the class's own type come with its builders, in turns (`objects`): first
+        // here they would fill every input with `Fraction.ZERO`, `Fraction.ONE`, ...
+        let own = |f: &&crate::java_model::FieldModel| erase_simple(&f.type_name) == class.name;
+        for f in class.fields.iter().filter(|f| public_static(&f.modifiers) && !own(f)) {
             self.add(&f.type_name, format!("{owner}.{}", f.name));
         }
         for m in class.methods.iter().filter(|m| public_static(&m.modifiers) && m.params.is_empty()) {

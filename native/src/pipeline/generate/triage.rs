@@ -17,6 +17,8 @@
 //! wrong relation. Documented in ARCHITECTURE.md ("Triage"); each outcome has a unit test.
 
 use super::candidate::Candidate;
+pub use super::failing_step::Step;
+use super::minimise;
 use crate::coupling::CouplingAnalysis;
 use crate::java_model::ClassModel;
 use crate::protocol::{TestResult, TestStatus};
@@ -67,6 +69,8 @@ pub struct Failure<'a> {
     pub exception_type: Option<&'a str>,
     /// Top frames, innermost first (`com.acme.Foo.bar(Foo.java:12)`), after the assertion library's.
     pub frames: &'a [String],
+    /// The test's statement where an exception left it.
+    pub step: Step,
 }
 
 /// What the run knows about the relation a failing method belongs to.
@@ -117,6 +121,11 @@ pub fn triage(e: &Evidence, f: &Failure) -> Triage {
 fn exception_verdict(e: &Evidence, f: &Failure, why: &mut Vec<String>) -> Option<Verdict> {
     let qualified = f.exception_type.unwrap_or("an exception");
     let simple = qualified.rsplit('.').next().unwrap_or(qualified);
+    if f.step == Step::ConsumesOutput && frame_owner(e, f.frames) == Owner::ClassUnderTest {
+        // The follow-up input is the class's own output: what it rejects, it produced itself.
+        why.push(format!("{simple}: the class under test rejects an output it produced itself"));
+        return None;
+    }
     match frame_owner(e, f.frames) {
         Owner::Test => {
             why.push(format!("{simple} was thrown by the test's own code, not by the class under test"));
@@ -128,7 +137,12 @@ fn exception_verdict(e: &Evidence, f: &Failure, why: &mut Vec<String>) -> Option
         }
         _ => {}
     }
-    // Contracts must not throw for the ordinary values their templates use.
+    // Contracts must not throw for the ordinary values their templates use, but building those
+    // values may: a factory rejecting an argument is an input the test made up.
+    if f.step == Step::BuildsInput && !is_programming_error(simple) {
+        why.push(format!("{simple} was raised while building a source input: the input was illegal"));
+        return Some(Verdict::InvalidInput);
+    }
     if ILLEGAL_INPUT.contains(&simple) && e.origin != Origin::Contract {
         why.push(format!("{simple} is how Java rejects an illegal argument"));
         return Some(Verdict::InvalidInput);
@@ -144,6 +158,11 @@ fn exception_verdict(e: &Evidence, f: &Failure, why: &mut Vec<String>) -> Option
 /// Exceptions that are not the JVM's reaction to a programming error: checked ones and those a
 /// library defines to reject data (`DecoderException`, `ParseException`, ...).
 fn is_checked_or_foreign(simple: &str) -> bool {
+    !is_programming_error(simple) && !ILLEGAL_INPUT.contains(&simple)
+}
+
+/// The JVM's reactions to a programming error: a bug wherever they are raised.
+fn is_programming_error(simple: &str) -> bool {
     const PROGRAMMING_ERRORS: &[&str] = &[
         "IndexOutOfBoundsException",
         "ArrayIndexOutOfBoundsException",
@@ -158,7 +177,7 @@ fn is_checked_or_foreign(simple: &str) -> bool {
         "NoSuchElementException",
         "AssertionError",
     ];
-    !PROGRAMMING_ERRORS.contains(&simple) && !ILLEGAL_INPUT.contains(&simple)
+    PROGRAMMING_ERRORS.contains(&simple)
 }
 
 #[derive(Debug, PartialEq)]
@@ -187,13 +206,16 @@ fn frame_owner(e: &Evidence, frames: &[String]) -> Owner {
 
 /// How likely a violated relation (or a hang, or an unexpected exception) is the code's fault.
 fn score(e: &Evidence, f: &Failure, why: &mut Vec<String>) -> f64 {
+    // An output the class cannot read back breaks the class's own contract, whoever wrote the
+    // relation around it.
+    let contract = e.origin == Origin::Contract || rejects_own_output(e, f);
     let mut s: f64 = match e.origin {
-        Origin::Contract => {
+        _ if contract => {
             why.push("a contract every correct class keeps".into());
             0.8
         }
         Origin::Template => 0.55,
-        Origin::Llm => 0.45,
+        _ => 0.45,
     };
     if f.kind == FailureKind::Hang {
         why.push("it hung or crashed on the original code".into());
@@ -201,17 +223,24 @@ fn score(e: &Evidence, f: &Failure, why: &mut Vec<String>) -> f64 {
     }
     // A contract holds for every correct class whatever the mutants do; and a bug that breaks it
     // for every input leaves the mutants (mutated copies of the buggy code) free to mend it.
-    if e.origin != Origin::Contract {
+    if !contract {
         s += mutation_evidence(e, why);
     }
     if e.p == 0.0 {
         why.push("it fails for every input, as a wrong relation would".into());
-        s -= if e.origin == Origin::Contract { 0.1 } else { 0.3 };
+        s -= if contract { 0.1 } else { 0.3 };
     } else if e.p < 1.0 {
         why.push(format!("it holds for {:.0}% of the inputs and fails for the rest", e.p * 100.0));
         s += 0.1;
     }
     s.clamp(0.0, 1.0)
+}
+
+/// An exception of the class under test on a follow-up input that is the class's own output.
+fn rejects_own_output(e: &Evidence, f: &Failure) -> bool {
+    f.kind == FailureKind::Exception
+        && f.step == Step::ConsumesOutput
+        && frame_owner(e, f.frames) == Owner::ClassUnderTest
 }
 
 fn mutation_evidence(e: &Evidence, why: &mut Vec<String>) -> f64 {
@@ -278,7 +307,8 @@ pub fn triage_candidate(c: &Candidate, class: &ClassModel, analysis: &CouplingAn
     let mut out = Vec::new();
     for r in c.original.iter().filter(|r| c.is_mtc_method(Candidate::method_of(&r.name))) {
         let Some(kind) = failure_kind(r) else { continue };
-        let failure = Failure { kind, exception_type: r.exception_type.as_deref(), frames: &r.frames };
+        let step = super::failing_step::failing_step(code, &c.qualified_name, &r.frames);
+        let failure = Failure { kind, exception_type: r.exception_type.as_deref(), frames: &r.frames, step };
         let method = Candidate::method_of(&r.name).to_string();
         let message = r.message.clone().unwrap_or_default();
         let (expected, actual) = match crate::mtc::expected_actual(&message) {
@@ -298,6 +328,8 @@ pub fn triage_candidate(c: &Candidate, class: &ClassModel, analysis: &CouplingAn
             failure: failure_text,
         });
     }
+    let tried = c.original.iter().filter(|r| c.is_mtc_method(Candidate::method_of(&r.name))).count();
+    note_shortest(&mut out, tried);
     out
 }
 
@@ -324,14 +356,37 @@ pub fn suspected_methods(suspects: &[Suspect]) -> Vec<String> {
 }
 
 /// The suspected bug a candidate stands for: its most confident failing method, and among those
-/// as confident, the one with the shortest inputs (the cheapest minimisation: the smallest
-/// failing input among those tried).
+/// as confident, the one with the shortest inputs (the cheapest minimisation: the failing input
+/// with the shortest string, array or collection among those tried).
 pub fn representative(suspects: &[Suspect]) -> Option<&Suspect> {
-    let size = |s: &Suspect| s.inputs.iter().map(String::len).sum::<usize>();
-    suspects.iter().filter(|s| s.confidence().is_some()).min_by(|a, b| {
+    representative_index(suspects).map(|i| &suspects[i])
+}
+
+fn representative_index(suspects: &[Suspect]) -> Option<usize> {
+    let size = |s: &Suspect| minimise::inputs_size(&s.inputs);
+    (0..suspects.len()).filter(|&i| suspects[i].confidence().is_some()).min_by(|&a, &b| {
+        let (a, b) = (&suspects[a], &suspects[b]);
         let (ca, cb) = (a.confidence().unwrap_or(0.0), b.confidence().unwrap_or(0.0));
         cb.total_cmp(&ca).then(size(a).cmp(&size(b)))
     })
+}
+
+/// Says on the representative suspect that its input is the shortest failing one of those tried.
+fn note_shortest(suspects: &mut [Suspect], tried: usize) {
+    let failing = suspects.iter().filter(|s| s.confidence().is_some()).count();
+    let Some(i) = representative_index(suspects) else { return };
+    let (longest, _) = minimise::inputs_size(&suspects[i].inputs);
+    let size = if longest == usize::MAX { String::new() } else { format!(", of length {longest}") };
+    let boundary = suspects.iter().filter(|s| s.confidence().is_some() && minimise::is_boundary(&s.method)).count();
+    let around = if boundary > 0 {
+        format!(" ({boundary} of them boundary inputs tried around a failing one)")
+    } else {
+        String::new()
+    };
+    suspects[i]
+        .triage
+        .evidence
+        .push(format!("the shortest failing input{size}, among {failing} failing of {tried} tried{around}"));
 }
 
 #[cfg(test)]
@@ -351,7 +406,7 @@ mod tests {
     }
 
     fn assertion() -> Failure<'static> {
-        Failure { kind: FailureKind::Assertion, exception_type: None, frames: &[] }
+        Failure { kind: FailureKind::Assertion, exception_type: None, frames: &[], step: Step::Other }
     }
 
     fn is_suspect(t: &Triage) -> bool {
@@ -403,6 +458,7 @@ mod tests {
             kind: FailureKind::Exception,
             exception_type: Some("com.acme.InvalidVersionException"),
             frames: &frames,
+            step: Step::Other,
         };
         assert_eq!(triage(&e, &f).verdict, Verdict::InvalidInput);
     }
@@ -415,6 +471,7 @@ mod tests {
             kind: FailureKind::Exception,
             exception_type: Some("java.lang.NumberFormatException"),
             frames: &frames,
+            step: Step::Other,
         };
         assert_eq!(triage(&evidence(Origin::Template, 0.9, Some(0.1)), &f).verdict, Verdict::InvalidInput);
     }
@@ -426,6 +483,7 @@ mod tests {
             kind: FailureKind::Exception,
             exception_type: Some("java.lang.ClassCastException"),
             frames: &frames,
+            step: Step::Other,
         };
         assert_eq!(triage(&evidence(Origin::Llm, 0.9, Some(0.1)), &f).verdict, Verdict::LikelyWrongRelation);
     }
@@ -437,6 +495,7 @@ mod tests {
             kind: FailureKind::Exception,
             exception_type: Some("java.lang.ArrayIndexOutOfBoundsException"),
             frames: &frames,
+            step: Step::Other,
         };
         let t = triage(&evidence(Origin::Template, 0.9, Some(0.2)), &f);
         assert!(is_suspect(&t), "{t:?}");
@@ -449,6 +508,7 @@ mod tests {
             kind: FailureKind::Exception,
             exception_type: Some("java.lang.NullPointerException"),
             frames: &frames,
+            step: Step::Other,
         };
         assert!(is_suspect(&triage(&evidence(Origin::Contract, 0.9, None), &f)));
     }
@@ -460,13 +520,49 @@ mod tests {
             kind: FailureKind::Exception,
             exception_type: Some("org.apache.commons.codec.DecoderException"),
             frames: &frames,
+            step: Step::Other,
         };
         assert_eq!(triage(&evidence(Origin::Template, 0.9, Some(0.1)), &f).verdict, Verdict::InvalidInput);
     }
 
     #[test]
     fn a_hang_of_an_unvalidated_llm_relation_is_not_reported() {
-        let f = Failure { kind: FailureKind::Hang, exception_type: None, frames: &[] };
+        let f = Failure { kind: FailureKind::Hang, exception_type: None, frames: &[], step: Step::Other };
         assert_eq!(triage(&evidence(Origin::Llm, 0.9, None), &f).verdict, Verdict::LikelyWrongRelation);
+    }
+
+    #[test]
+    fn the_class_rejecting_its_own_output_is_a_suspect_not_an_invalid_input() {
+        let rejected = ["DecoderException".to_string()];
+        let frames = ["com.acme.Version.decode(Version.java:40)".to_string()];
+        let mut e = evidence(Origin::Template, 0.1, Some(0.1));
+        e.rejected_on_purpose = &rejected;
+        e.p_best_mutant = Some(1.0);
+        let mut f = Failure {
+            kind: FailureKind::Exception,
+            exception_type: Some("com.acme.DecoderException"),
+            frames: &frames,
+            step: Step::ConsumesOutput,
+        };
+        let t = triage(&e, &f);
+        assert!(is_suspect(&t), "{t:?}");
+        // The same exception on an input the test made up is the test's doing.
+        f.step = Step::Other;
+        assert_eq!(triage(&e, &f).verdict, Verdict::InvalidInput);
+    }
+
+    #[test]
+    fn an_exception_while_building_a_contracts_input_is_an_invalid_input() {
+        let frames = ["com.acme.Version.of(Version.java:9)".to_string()];
+        let mut f = Failure {
+            kind: FailureKind::Exception,
+            exception_type: Some("java.lang.NumberFormatException"),
+            frames: &frames,
+            step: Step::BuildsInput,
+        };
+        assert_eq!(triage(&evidence(Origin::Contract, 0.9, None), &f).verdict, Verdict::InvalidInput);
+        // A programming error stays a suspect wherever it is raised.
+        f.exception_type = Some("java.lang.ArrayIndexOutOfBoundsException");
+        assert!(is_suspect(&triage(&evidence(Origin::Contract, 0.9, None), &f)));
     }
 }

@@ -6,7 +6,7 @@ use super::decide::decide;
 use super::refine::run_feedback;
 use super::GenerateRun;
 use crate::mtc::shapes;
-use crate::protocol::{Batch, Results, Run, SourceText};
+use crate::protocol::{Batch, Results, Run, SourceText, TestStatus};
 
 impl GenerateRun {
     /// Before code runs: an LLM-written test that reaches outside the sandbox (processes, files,
@@ -94,6 +94,27 @@ impl GenerateRun {
             decide(c, false); // refined and still not running: fails on the original
         } else {
             c.stage = if self.settings.amplification { Stage::Amplify } else { Stage::Validate };
+            if c.template.is_some() {
+                add_boundary_inputs(c);
+            }
         }
+    }
+}
+
+/// Item 5's cheap minimisation for the built-in generator: boundary inputs around the MTC methods
+/// that failed on the original at the trial, run with the rest at validation (shorter copies of
+/// the failing value; see `minimise`).
+fn add_boundary_inputs(c: &mut Candidate) {
+    let code = c.code.clone().unwrap_or_default();
+    let failing: Vec<(String, Vec<String>)> = c
+        .original
+        .iter()
+        .filter(|r| matches!(r.status, TestStatus::Failed | TestStatus::Errored))
+        .filter(|r| c.is_mtc_method(Candidate::method_of(&r.name)))
+        .map(|r| Candidate::method_of(&r.name).to_string())
+        .map(|m| (m.clone(), crate::mtc::inputs_of(&code, &m, &[])))
+        .collect();
+    if let Some(varied) = super::minimise::with_boundary_inputs(&code, &failing) {
+        c.code = Some(varied);
     }
 }

@@ -46,7 +46,10 @@ final class Outcomes {
         return message.length() <= MAX_MESSAGE ? message : message.substring(0, MAX_MESSAGE) + "...";
     }
 
-    /** The first frames after the assertion library's own, at most {@link #MAX_FRAMES}. */
+    /**
+     * The first frames after the assertion library's own, at most {@link #MAX_FRAMES}, then the test
+     * method's frame when they did not reach it.
+     */
     static List<String> frames(Throwable t) {
         List<String> frames = new ArrayList<>();
         if (t == null) {
@@ -60,10 +63,29 @@ final class Outcomes {
         if (start == stack.length) {
             start = 0; // all library frames: better these than nothing
         }
-        for (int i = start; i < stack.length && frames.size() < MAX_FRAMES; i++) {
+        int i = start;
+        for (; i < stack.length && frames.size() < MAX_FRAMES; i++) {
             frames.add(frame(stack[i]));
         }
+        // The test method's own frame says which statement of the test failed (building an input,
+        // or calling the class on its own output); a deep stack inside a library would cut it.
+        int test = testMethodFrame(stack);
+        if (test >= i) {
+            frames.add(frame(stack[test]));
+        }
         return frames;
+    }
+
+    /** The frame JUnit called by reflection: the test method's; -1 when there is none. */
+    static int testMethodFrame(StackTraceElement[] stack) {
+        for (int i = 1; i < stack.length; i++) {
+            String c = stack[i].getClassName();
+            if (c.startsWith("jdk.internal.reflect.") || c.startsWith("sun.reflect.")
+                    || c.startsWith("java.lang.reflect.")) {
+                return i - 1;
+            }
+        }
+        return -1;
     }
 
     /** {@code com.acme.FooTest.m(FooTest.java:31)}, without the module or loader prefixes of Java 9+. */

@@ -1,5 +1,6 @@
 package io.mrcoupler.bridge;
 
+import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
@@ -108,6 +109,9 @@ public final class BuiltinEvaluation {
             targetsWithKept += keptHere > 0 ? 1 : 0;
         }
         int without = report.getAsJsonArray("methodsWithoutCandidate").size();
+        // On released code, a suspected bug is most likely a false suspect (#11: at most 1 per 20 targets).
+        JsonArray suspects = report.getAsJsonArray("suspectedBugs");
+        int suspected = suspects == null ? 0 : suspects.size();
         System.out.println(name + ".target_methods=" + targets);
         System.out.println(name + ".methods_with_kept_mtc=" + targetsWithKept);
         System.out.println(name + ".yield=" + percent(targetsWithKept, targets) + " (aim >= 35%)");
@@ -117,6 +121,9 @@ public final class BuiltinEvaluation {
         System.out.println(name + ".kept_killing_a_mutant=" + killing + " = " + percent(killing, kept) + " (aim >= 90%)");
         System.out.println(name + ".kept_failing_on_original=" + keptWithFailures);
         System.out.println(name + ".methods_without_candidate=" + without);
+        System.out.println(name + ".suspected_bugs_on_released_code=" + suspected + " ("
+                + String.format(java.util.Locale.ROOT, "%.1f", 20.0 * suspected / Math.max(1, targets))
+                + " per 20 target methods; aim <= 1)");
         System.out.println(name + ".generate_ms=" + generateMs);
     }
 

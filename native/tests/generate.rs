@@ -581,12 +581,18 @@ fn when_fewer_than_half_the_amplified_inputs_survive_the_llm_is_asked_once_more(
 
     let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
     let c = &report["targets"][0]["candidates"][0];
-    assert_eq!(c["amplifiedInputs"], json!({"requested": 4, "perRelation": {"mr1": 3}, "reasked": true}), "{c}");
+    // Still one short after the re-ask: the built-in catalogue adds it, a copy of mr1 with another
+    // source input (the project's tests use "Hello AES!"), counted apart from the LLM's.
+    let inputs = json!({"requested": 4, "perRelation": {"mr1": 3}, "reasked": true, "fromCatalogue": {"mr1": 1}});
+    assert_eq!(c["amplifiedInputs"], inputs, "{c}");
     assert_eq!(c["compiled"], true);
     assert_eq!(c["firstReplyCompiled"], true);
     assert_eq!(c["status"], "kept", "{c}");
+    assert!(c["keptMethods"].to_string().contains("mr1_catalogue1"), "{c}");
+    assert!(c["code"].as_str().unwrap().contains("encryptWithDefaultKey(\"Hello AES!\")"), "{c}");
     let notes = c["notes"].to_string();
     assert!(notes.contains("1 of 4 amplified input(s) survived; asked the LLM once more"), "{notes}");
+    assert!(notes.contains("the built-in catalogue added mr1 (+1)"), "{notes}");
     let requests: Vec<String> = std::fs::read_to_string(&llm.2).unwrap().lines().map(String::from).collect();
     assert_eq!(requests.len(), 3, "generation, amplification, the one re-ask");
     assert!(requests[2].contains("3 more for `mr1` (it has 1 of 4)") && requests[2].contains("dropped: mr1_input2"));

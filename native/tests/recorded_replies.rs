@@ -303,7 +303,9 @@ fn an_import_repair_saves_the_llm_round_and_a_bad_input_costs_only_itself() {
     assert_eq!(c["refinements"], 0);
     assert_eq!(requests, 2, "generation and amplification: no refinement round");
     // The amplified class: its SecretKey import repaired, the input that names an unknown `x` dropped.
-    assert_eq!(c["amplifiedInputs"], json!({"requested": 3, "perRelation": {"mr1": 2}, "reasked": false}), "{c}");
+    // The third comes from the built-in catalogue.
+    let inputs = json!({"requested": 3, "perRelation": {"mr1": 2}, "reasked": false, "fromCatalogue": {"mr1": 1}});
+    assert_eq!(c["amplifiedInputs"], inputs, "{c}");
     assert_eq!(c["status"], "kept", "{c}");
     assert_eq!(c["relation"], "decryptText(encryptText(x, k), k) equals x");
     std::fs::remove_dir_all(&dir).ok();
@@ -349,7 +351,9 @@ fn a_real_conversation_its_unchanged_refinement_and_its_copied_inputs() {
     assert_eq!((c["refinements"].as_u64(), c["llmRoundsSaved"].as_u64()), (Some(1), Some(0)), "{c}");
     assert_eq!((c["importRepaired"].as_bool(), c["compiled"].as_bool()), (Some(true), Some(true)), "{c}");
     // mr3, a copy of mr1 in the first reply, is gone before anything compiles: one relation.
-    assert_eq!(c["amplifiedInputs"], json!({"requested": 5, "perRelation": {"mr1": 0}, "reasked": true}));
+    // The model gave no new input even when asked again: the built-in catalogue gives all five.
+    let inputs = json!({"requested": 5, "perRelation": {"mr1": 0}, "reasked": true, "fromCatalogue": {"mr1": 5}});
+    assert_eq!(c["amplifiedInputs"], inputs, "{c}");
     let notes = c["notes"].to_string();
     assert!(notes.contains("dropped 3 test method(s) that did not compile: mr2, mr4, mr5"), "{notes}");
     assert!(notes.contains("0 of 5 amplified input(s) survived; asked the LLM once more"), "{notes}");

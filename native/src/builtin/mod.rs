@@ -34,6 +34,19 @@ pub struct BuiltinMtc {
 
 type Template = fn(&Pair) -> Option<Mr>;
 
+/// Up to `n` values of the declared type `written` for inputs of `class`'s methods, from the
+/// catalogue the built-in MTCs draw on (the project's tests, its builders, boundary values): the
+/// inputs an LLM-written relation gets when the model gave too few.
+pub fn catalogue_values(
+    class: &ClassModel,
+    project: &Project,
+    tests: &TestIndex,
+    written: &str,
+    n: usize,
+) -> Vec<String> {
+    Values::for_class(class, Some(project), tests).of(written, n)
+}
+
 /// Whether a template states a contract every correct class keeps (equals/hashCode, compareTo,
 /// symmetric predicates, a padding function reaching its width: what the name promises), rather
 /// than a relation that fits most pairs of its shape: a violated contract is near-certainly a bug.

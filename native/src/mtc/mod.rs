@@ -1,6 +1,7 @@
 //! From an LLM reply to a candidate MTC: the code picked out of the reply, made to compile beside
 //! the class under test, repaired by imports, and checked for the shape of a metamorphic test.
 
+pub mod catalogue;
 mod copies;
 mod extract;
 mod fingerprint;

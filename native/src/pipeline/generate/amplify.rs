@@ -6,7 +6,7 @@
 use super::candidate::{AmplifiedInputs, Candidate, Stage, Status};
 use super::GenerateRun;
 use crate::error::CoreResult;
-use crate::mtc::{test_method_bodies, TestMethod};
+use crate::mtc::{catalogue, test_method_bodies, TestMethod};
 use std::collections::BTreeMap;
 
 impl GenerateRun {
@@ -25,7 +25,7 @@ impl GenerateRun {
             c.inputs = Some(AmplifiedInputs {
                 requested: count * relations.len(),
                 per_relation: relations.into_iter().map(|r| (r, 0)).collect(),
-                reasked: false,
+                ..AmplifiedInputs::default()
             });
             c.stage = Stage::Validate;
         }
@@ -93,7 +93,8 @@ impl GenerateRun {
             return Ok(false);
         };
         let per_relation = inputs_per_relation(before, code, inputs.per_relation.keys());
-        let counted = AmplifiedInputs { per_relation, ..inputs.clone() };
+        let from_catalogue = catalogue_inputs(code, inputs.per_relation.keys());
+        let counted = AmplifiedInputs { per_relation, from_catalogue, ..inputs.clone() };
         self.candidates[i].inputs = Some(counted);
         self.reask_if_short(i, true)
     }
@@ -104,7 +105,7 @@ impl GenerateRun {
         let c = &self.candidates[i];
         let Some(inputs) = c.inputs.as_ref() else { return Ok(false) };
         let (wanted, survived) = (inputs.requested, inputs.survived());
-        if self.llm.is_none() || inputs.reasked || survived * 2 >= wanted {
+        if self.llm.is_none() || inputs.reasked || c.catalogue_tried || survived * 2 >= wanted {
             return Ok(false);
         }
         let missing = missing_lines(inputs, self.settings.amplification_inputs);
@@ -146,7 +147,9 @@ fn inputs_per_relation<'a>(
     let old = test_method_bodies(before);
     let mut seen: std::collections::BTreeSet<String> = old.iter().map(|m| m.body.clone()).collect();
     let only = (counts.len() == 1).then(|| counts.keys().next().cloned()).flatten();
-    let fresh = test_method_bodies(after).into_iter().filter(|m| !old.iter().any(|o| o.name == m.name));
+    let fresh = test_method_bodies(after)
+        .into_iter()
+        .filter(|m| !old.iter().any(|o| o.name == m.name) && !m.name.contains(catalogue::SUFFIX));
     for TestMethod { name: new, body, .. } in fresh {
         if !seen.insert(body) {
             continue;
@@ -154,6 +157,18 @@ fn inputs_per_relation<'a>(
         let owner = counts.keys().filter(|r| new.starts_with(r.as_str())).max_by_key(|r| r.len()).cloned();
         if let Some(relation) = owner.or_else(|| only.clone()) {
             *counts.entry(relation).or_default() += 1;
+        }
+    }
+    counts
+}
+
+/// The catalogue's copies in `code`, per relation (the longest relation name theirs starts with).
+fn catalogue_inputs<'a>(code: &str, relations: impl Iterator<Item = &'a String>) -> BTreeMap<String, usize> {
+    let relations: Vec<&String> = relations.collect();
+    let mut counts = BTreeMap::new();
+    for m in test_method_bodies(code).into_iter().filter(|m| m.name.contains(catalogue::SUFFIX)) {
+        if let Some(r) = relations.iter().filter(|r| m.name.starts_with(r.as_str())).max_by_key(|r| r.len()) {
+            *counts.entry((*r).clone()).or_default() += 1;
         }
     }
     counts
@@ -218,7 +233,7 @@ mod tests {
         let inputs = AmplifiedInputs {
             requested: 20,
             per_relation: BTreeMap::from([("mr1".into(), 2), ("mr2".into(), 10)]),
-            reasked: false,
+            ..AmplifiedInputs::default()
         };
         assert_eq!(inputs.survived(), 12);
         assert_eq!(missing_lines(&inputs, 10), "- 8 more for `mr1` (it has 2 of 10)");

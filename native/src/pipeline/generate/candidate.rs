@@ -57,8 +57,8 @@ pub enum Stage {
 }
 
 /// The new inputs of an amplification: how many the prompt asked for (per relation × relations),
-/// how many each relation ended with (compiled, after the repairs), and whether the LLM was asked
-/// once more for the missing ones.
+/// how many each relation ended with (compiled, after the repairs), whether the LLM was asked
+/// once more for the missing ones, and those the built-in catalogue added after that.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AmplifiedInputs {
@@ -66,6 +66,9 @@ pub struct AmplifiedInputs {
     /// Relation (its MTC method in the unamplified class) -> its new inputs that compiled.
     pub per_relation: std::collections::BTreeMap<String, usize>,
     pub reasked: bool,
+    /// Relation -> inputs the built-in catalogue added where the LLM gave too few (compiled).
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub from_catalogue: std::collections::BTreeMap<String, usize>,
 }
 
 impl AmplifiedInputs {
@@ -117,6 +120,8 @@ pub struct Candidate {
     pub needs_reask: Option<String>,
     /// The amplified class that compiled before the re-ask, to fall back to.
     pub amplified_before_reask: Option<String>,
+    /// The catalogue was asked for the inputs the LLM did not give (once per candidate).
+    pub catalogue_tried: bool,
     pub diagnostics: Vec<CompileDiagnostic>,
     pub shapes: Vec<MethodShape>,
     pub original: Vec<TestResult>,
@@ -200,6 +205,7 @@ impl Candidate {
             inputs: None,
             needs_reask: None,
             amplified_before_reask: None,
+            catalogue_tried: false,
             diagnostics: Vec::new(),
             shapes: Vec::new(),
             original: Vec::new(),

@@ -9,6 +9,7 @@
 
 mod amplify;
 mod candidate;
+mod catalogue;
 mod conversation;
 mod decide;
 mod failing_step;

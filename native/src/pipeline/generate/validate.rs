@@ -72,6 +72,9 @@ impl GenerateRun {
         if c.amplified && self.count_inputs(i)? {
             return Ok(()); // the LLM is asked for the missing inputs first; these runs are not used
         }
+        if self.add_catalogue_inputs(i) {
+            return Ok(()); // validated again with the catalogue's inputs; these runs are not used
+        }
         let c = &mut self.candidates[i];
         let mine = results.runs.iter().filter(|r| r.test_class == c.qualified_name);
         let (original, mutants): (Vec<_>, Vec<_>) = mine.partition(|r| r.mutant == 0);

@@ -108,6 +108,7 @@ public final class LlmEvaluation {
         int roundsSaved;
         int relations;
         int inputs;
+        int catalogueInputs;
         int inputsRequested;
         int reasked;
         int kept;
@@ -155,6 +156,11 @@ public final class LlmEvaluation {
                     relations++;
                     inputs += r.getValue().getAsInt();
                 }
+                JsonObject catalogue = amplified.getAsJsonObject("fromCatalogue");
+                for (Map.Entry<String, JsonElement> r : catalogue == null ? Map.<String, JsonElement>of().entrySet()
+                        : catalogue.entrySet()) {
+                    catalogueInputs += r.getValue().getAsInt();
+                }
             }
             boolean isKept = "kept".equals(status);
             kept += isKept ? 1 : 0;
@@ -173,6 +179,7 @@ public final class LlmEvaluation {
             roundsSaved += o.roundsSaved;
             relations += o.relations;
             inputs += o.inputs;
+            catalogueInputs += o.catalogueInputs;
             inputsRequested += o.inputsRequested;
             reasked += o.reasked;
             kept += o.kept;
@@ -194,6 +201,9 @@ public final class LlmEvaluation {
                     + (relations == 0 ? "n/a" : String.format("%.1f", (double) inputs / relations))
                     + " (asked " + (relations == 0 ? 0 : inputsRequested / relations) + ", re-asked for "
                     + reasked + " candidate(s))");
+            System.out.println(prefix + ".catalogue_inputs_per_relation="
+                    + (relations == 0 ? "n/a" : String.format("%.1f", (double) catalogueInputs / relations))
+                    + " (the built-in catalogue's, where the LLM gave too few)");
             System.out.println(prefix + ".kept_candidates=" + kept + " = " + percent(kept, candidates) + " (aim >= 50%)");
             System.out.println(prefix + ".targets_with_kept_mtc=" + targetsWithKept + " of " + targets + " = "
                     + percent(targetsWithKept, targets) + " (aim >= 70%)");

@@ -1,0 +1,168 @@
+//! New inputs for an LLM-written relation when the model gives too few: copies of the relation's
+//! test method with its source input's literal replaced by other values of the literal's declared
+//! type (the built-in generator's input catalogue supplies them). A small model mostly repeats its
+//! first input under new names; the relation itself is what it got right. Only a literal changes,
+//! so a copy compiles whenever the method did and the value is of the declared type.
+
+use tree_sitter::Node;
+
+/// Suffix of the copies' names: `mr1_catalogue2` is the relation `mr1`'s second catalogue input.
+pub const SUFFIX: &str = "_catalogue";
+
+/// The source input of a test method: the first local declaration initialised with a literal,
+/// else the first string literal passed to a call (a method that writes its inputs inline).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SourceLiteral {
+    /// The declared type as written (`String`, `int`, `long`); never `var`.
+    pub type_name: String,
+    pub literal: String,
+    /// Byte ranges in the method's text to replace: the declaration's literal, or every
+    /// occurrence of the inline literal (`f("a")` and `g("a")` are the same source input).
+    ranges: Vec<(usize, usize)>,
+}
+
+/// The text of test method `method` of the first class in `code`, and its source literal.
+pub fn source_literal(code: &str, method: &str) -> Option<(String, SourceLiteral)> {
+    let tree = crate::java_model::parser().parse(code, None)?;
+    let node = find_method(tree.root_node(), code, method)?;
+    let text = code.get(node.byte_range())?.to_string();
+    let body = node.child_by_field_name("body")?;
+    let base = node.start_byte();
+    let mut cursor = body.walk();
+    let statements: Vec<Node> = body.named_children(&mut cursor).collect();
+    let declared = statements.into_iter().filter(|s| s.kind() == "local_variable_declaration").find_map(|d| {
+        let type_name = d.child_by_field_name("type").and_then(|t| code.get(t.byte_range()))?;
+        let value = d.child_by_field_name("declarator")?.child_by_field_name("value")?;
+        if type_name == "var" || !is_literal(value) {
+            return None;
+        }
+        let range = (value.start_byte() - base, value.end_byte() - base);
+        let literal = text.get(range.0..range.1)?.to_string();
+        Some(SourceLiteral { type_name: type_name.to_string(), literal, ranges: vec![range] })
+    });
+    let literal = declared.or_else(|| inline_string(body, &text, base))?;
+    Some((text, literal))
+}
+
+/// The first string literal among the arguments of the body's calls, with every occurrence of it.
+fn inline_string(body: Node, text: &str, base: usize) -> Option<SourceLiteral> {
+    let mut strings = Vec::new();
+    collect_strings(body, &mut strings);
+    let first = strings.iter().find(|n| n.parent().is_some_and(|p| p.kind() == "argument_list"))?;
+    let literal = text.get(first.start_byte() - base..first.end_byte() - base)?.to_string();
+    let ranges = strings
+        .iter()
+        .map(|n| (n.start_byte() - base, n.end_byte() - base))
+        .filter(|&(a, b)| text.get(a..b) == Some(literal.as_str()))
+        .collect();
+    Some(SourceLiteral { type_name: "String".into(), literal, ranges })
+}
+
+fn collect_strings<'t>(node: Node<'t>, out: &mut Vec<Node<'t>>) {
+    if node.kind() == "string_literal" {
+        out.push(node);
+        return;
+    }
+    let mut cursor = node.walk();
+    let children: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+    for child in children.into_iter().filter(|c| !matches!(c.kind(), "lambda_expression" | "class_body")) {
+        collect_strings(child, out);
+    }
+}
+
+/// `code` with a copy of test method `method` (whose text and source literal `source_literal`
+/// gave) per value, named `<method>_catalogue<k>` from `first` on, inserted after the method.
+pub fn with_copies(
+    code: &str,
+    method: &str,
+    (text, source): &(String, SourceLiteral),
+    values: &[String],
+    first: usize,
+) -> String {
+    let Some(at) = code.find(text.as_str()) else { return code.to_string() };
+    let indent = code[..at].rsplit('\n').next().unwrap_or("");
+    let copies: String = values
+        .iter()
+        .enumerate()
+        .map(|(k, value)| {
+            let mut copy = String::with_capacity(text.len());
+            let mut pos = 0;
+            for &(start, end) in &source.ranges {
+                copy.push_str(&text[pos..start]);
+                copy.push_str(value);
+                pos = end;
+            }
+            copy.push_str(&text[pos..]);
+            copy = crate::mtc::replace_word(&copy, method, &format!("{method}{SUFFIX}{}", first + k));
+            format!("\n\n{indent}{copy}")
+        })
+        .collect();
+    let end = at + text.len();
+    format!("{}{copies}{}", &code[..end], &code[end..])
+}
+
+fn is_literal(node: Node) -> bool {
+    let kind = node.kind();
+    kind.ends_with("_literal") && kind != "class_literal" && kind != "null_literal"
+        || matches!(kind, "true" | "false")
+        || kind == "unary_expression" && node.named_child(0).is_some_and(|n| n.kind().ends_with("_literal"))
+}
+
+fn find_method<'t>(node: Node<'t>, code: &str, name: &str) -> Option<Node<'t>> {
+    if node.kind() == "method_declaration"
+        && node.child_by_field_name("name").and_then(|n| code.get(n.byte_range())) == Some(name)
+    {
+        return Some(node);
+    }
+    let mut cursor = node.walk();
+    let children: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+    children.into_iter().find_map(|c| find_method(c, code, name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CLASS: &str = r#"package p;
+
+class T {
+
+    @Test
+    void mr1_input1() throws Exception {
+        // MR: decryptText(encryptText(x)) equals x
+        SecretKey key = AESEncryption.getSecretEncryptionKey();
+        String plainText = "Hello AES!";
+        byte[] cipherText = AESEncryption.encryptText(plainText, key);
+        assertEquals(plainText, AESEncryption.decryptText(cipherText, key));
+    }
+}
+"#;
+
+    #[test]
+    fn the_source_input_is_the_first_literal_declaration() {
+        let (_, source) = source_literal(CLASS, "mr1_input1").unwrap();
+        assert_eq!((source.type_name.as_str(), source.literal.as_str()), ("String", "\"Hello AES!\""));
+        let negative = "class T { @Test void m() { var a = 1; long n = -5L; f(a, n); } }";
+        let (_, source) = source_literal(negative, "m").unwrap();
+        assert_eq!((source.type_name.as_str(), source.literal.as_str()), ("long", "-5L"), "var is no declared type");
+        assert!(source_literal("class T { @Test void m() { String s = f(); } }", "m").is_none(), "no literal");
+        let inline = "class T { @Test void m() { assertEquals(f(\"a\", 2), g(\"a\")); // \"a\"\n } }";
+        let found = source_literal(inline, "m").unwrap();
+        assert_eq!((found.1.type_name.as_str(), found.1.literal.as_str()), ("String", "\"a\""));
+        let code = with_copies(inline, "m", &found, &["\"xy\"".into()], 1);
+        assert!(code.contains("void m_catalogue1() { assertEquals(f(\"xy\", 2), g(\"xy\")); // \"a\""), "{code}");
+        assert!(source_literal(CLASS, "missing").is_none());
+    }
+
+    #[test]
+    fn each_value_makes_a_copy_named_after_the_relation() {
+        let found = source_literal(CLASS, "mr1_input1").unwrap();
+        let code = with_copies(CLASS, "mr1_input1", &found, &["\"\"".into(), "\"a b\"".into()], 1);
+        assert!(code.contains("void mr1_input1() throws"), "the original stays");
+        assert!(code.contains("void mr1_input1_catalogue1() throws Exception {\n        // MR: decryptText"), "{code}");
+        assert!(code.contains("String plainText = \"\";") && code.contains("String plainText = \"a b\";"), "{code}");
+        assert_eq!(code.matches("@Test").count(), 3);
+        let file = crate::java_model::parse_str(std::path::Path::new("T.java"), &code);
+        assert_eq!(file.classes[0].methods.len(), 3, "still one class of whole methods:\n{code}");
+    }
+}

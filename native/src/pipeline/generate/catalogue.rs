@@ -1,0 +1,82 @@
+//! Amplification's last resort: the relations of an LLM-written MTC that ended with fewer new
+//! inputs than asked for (after the LLM's amplification and its one re-ask) get the rest from the
+//! built-in generator's input catalogue, as copies of the relation's method with its source input's
+//! literal replaced (`mtc::catalogue`). Counted apart from the LLM's own inputs in the report.
+
+use super::candidate::AmplifiedInputs;
+use super::GenerateRun;
+use crate::mtc::catalogue::{source_literal, with_copies, SUFFIX};
+use crate::mtc::test_method_bodies;
+
+impl GenerateRun {
+    /// Once per LLM-written candidate whose class compiled: add catalogue inputs to the relations
+    /// short of them. True when some were added (the class is then validated again).
+    pub(super) fn add_catalogue_inputs(&mut self, i: usize) -> bool {
+        let c = &self.candidates[i];
+        if c.catalogue_tried || c.template.is_some() || !self.settings.amplification {
+            return false;
+        }
+        let wanted = self.settings.amplification_inputs;
+        let relations: Vec<String> = match &c.inputs {
+            Some(inputs) => inputs.per_relation.keys().cloned().collect(),
+            None => c.shapes.iter().filter(|s| s.is_mtc()).map(|s| s.name.clone()).collect(),
+        };
+        let mut code = c.code.clone().unwrap_or_default();
+        let mut added: Vec<String> = Vec::new();
+        for relation in &relations {
+            let have = c.inputs.as_ref().and_then(|n| n.per_relation.get(relation)).copied().unwrap_or(0);
+            if have >= wanted {
+                continue;
+            }
+            let class = c.target.class(&self.project);
+            let Some(n) = self.copy_with_catalogue(&mut code, class, relation, wanted - have) else { continue };
+            added.push(format!("{relation} (+{n})"));
+        }
+        let c = &mut self.candidates[i];
+        c.catalogue_tried = true;
+        if added.is_empty() {
+            return false;
+        }
+        c.notes.push(format!(
+            "the LLM gave fewer than {wanted} new input(s) for some relations: the built-in catalogue added {}",
+            added.join(", ")
+        ));
+        c.unamplified.get_or_insert_with(|| c.code.clone().unwrap_or_default());
+        c.inputs.get_or_insert_with(|| AmplifiedInputs {
+            requested: wanted * relations.len(),
+            per_relation: relations.iter().map(|r| (r.clone(), 0)).collect(),
+            ..AmplifiedInputs::default()
+        });
+        (c.code, c.amplified) = (Some(code), true);
+        true
+    }
+
+    /// Up to `missing` copies of the relation's method (its own, else the first of its inputs)
+    /// with other values of its source literal's type; how many were added.
+    fn copy_with_catalogue(
+        &self,
+        code: &mut String,
+        class: &crate::java_model::ClassModel,
+        relation: &str,
+        missing: usize,
+    ) -> Option<usize> {
+        let methods = test_method_bodies(code);
+        let method = methods
+            .iter()
+            .filter(|m| m.name.starts_with(relation) && !m.name.contains(SUFFIX))
+            .min_by_key(|m| (m.name != relation, m.name.len()))?;
+        let found = source_literal(code, &method.name)?;
+        let (_, source) = &found;
+        let values: Vec<String> =
+            crate::builtin::catalogue_values(class, &self.project, &self.tests, &source.type_name, missing + 1)
+                .into_iter()
+                .filter(|v| *v != source.literal)
+                .take(missing)
+                .collect();
+        if values.is_empty() {
+            return None;
+        }
+        *code = with_copies(code, &method.name, &found, &values, 1);
+        Some(values.len())
+    }
+}

@@ -2,6 +2,7 @@
 //! the class under test, repaired by imports, and checked for the shape of a metamorphic test.
 
 pub mod catalogue;
+mod coerce;
 mod copies;
 mod extract;
 mod fingerprint;
@@ -14,6 +15,7 @@ mod screen;
 mod shape;
 mod strip;
 
+pub use coerce::coerce;
 pub use copies::{drop_copies, test_method_bodies, TestMethod};
 pub use extract::{extract_java, prose};
 pub use fingerprint::fingerprint;

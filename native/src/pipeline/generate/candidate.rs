@@ -122,6 +122,8 @@ pub struct Candidate {
     pub amplified_before_reask: Option<String>,
     /// The catalogue was asked for the inputs the LLM did not give (once per candidate).
     pub catalogue_tried: bool,
+    /// String/byte[] conversions made so far (a few at most: each must get the class further).
+    pub coercions: u32,
     pub diagnostics: Vec<CompileDiagnostic>,
     pub shapes: Vec<MethodShape>,
     pub original: Vec<TestResult>,
@@ -206,6 +208,7 @@ impl Candidate {
             needs_reask: None,
             amplified_before_reask: None,
             catalogue_tried: false,
+            coercions: 0,
             diagnostics: Vec::new(),
             shapes: Vec::new(),
             original: Vec::new(),

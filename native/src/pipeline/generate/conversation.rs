@@ -14,8 +14,9 @@ pub struct Prompter<'a> {
 
 impl Prompter<'_> {
     /// The MTC template of the deliverable, with a class-stable name (the reply's class is renamed
-    /// afterwards). It names the pair's own methods, `first` and `second`: a small model calls
-    /// whatever methods an example names (`encode`, `decrypt`) whether the class has them or not.
+    /// afterwards). It names the pair's own methods with their parameter types, `first` and
+    /// `second`: a small model calls whatever methods an example names (`encode`, `decrypt`)
+    /// whether the class has them or not, and picks overloads by name alone.
     fn deliverable(&self, class: &ClassModel, first: &str, second: &str) -> CoreResult<String> {
         let name = match self.junit {
             JUnit::Five => "junit5-template.java",
@@ -34,7 +35,7 @@ impl Prompter<'_> {
         (target, coupled): (&MethodModel, &MethodModel),
         context: &PairContext,
     ) -> CoreResult<Vec<Message>> {
-        let template = self.deliverable(class, &target.name, &coupled.name)?;
+        let template = self.deliverable(class, &target.signature(), &coupled.signature())?;
         let user = self.templates.render(
             "generation.md",
             &[
@@ -58,7 +59,7 @@ impl Prompter<'_> {
         context: &PairContext,
         count: usize,
     ) -> CoreResult<Vec<Message>> {
-        let template = self.deliverable(class, &target.name, &target.name)?;
+        let template = self.deliverable(class, &target.signature(), &target.signature())?;
         let user = self.templates.render(
             "baseline.md",
             &[

@@ -1,5 +1,6 @@
 //! The paper's refinement, cheap repairs first: a candidate that does not compile gets imports for
-//! its unresolved names (import repair, no LLM round spent on what a static fix solves); then the
+//! its unresolved names, or its String/byte[] mix-ups converted (static repairs: no LLM round spent
+//! on what a static fix solves); then the
 //! LLM gets the compiler's or the run's feedback, up to `refinementRounds` times and only while
 //! the errors change; then the test methods that still do not compile are dropped and the rest of
 //! the class lives; only then is it given up.
@@ -8,6 +9,10 @@ use super::candidate::{Candidate, Status};
 use super::GenerateRun;
 use crate::error::CoreResult;
 use crate::protocol::{CompileDiagnostic, DiagnosticKind, TestResult};
+
+/// String/byte[] conversion rounds per candidate: javac reports a mix-up behind a fixed one only
+/// at the next compile, but a repair that keeps finding more is not getting anywhere.
+const MAX_COERCIONS: u32 = 3;
 
 /// Compile or run feedback shown to the LLM, at most this many entries.
 const FEEDBACK_ENTRIES: usize = 20;
@@ -37,11 +42,17 @@ impl GenerateRun {
     pub(super) fn compile_failed(&mut self, i: usize, diagnostics: &[CompileDiagnostic]) {
         let (rounds, can_refine) = (self.settings.refinement_rounds, self.llm.is_some());
         let code = self.candidates[i].code.clone().unwrap_or_default();
-        let repaired = self.imports.repair(&code, diagnostics);
+        let imported = self.imports.repair(&code, diagnostics);
         let c = &mut self.candidates[i];
         c.diagnostics = diagnostics.to_vec();
+        let repaired = match imported {
+            Some(fixed) => {
+                c.import_repaired = true;
+                Some(fixed)
+            }
+            None => coerced(c, &code, diagnostics),
+        };
         if let Some(fixed) = repaired {
-            c.import_repaired = true;
             c.code = Some(fixed);
             // Without it an LLM round would go now: the next trial says whether it was saved.
             c.static_repair_pending = can_refine && c.refinements < rounds;
@@ -84,6 +95,17 @@ impl Candidate {
         self.last_feedback = Some(feedback.to_string());
         true
     }
+}
+
+/// The String/byte[] mix-ups converted in UTF-8 (`mtc::coerce`), noted on the candidate.
+pub(super) fn coerced(c: &mut Candidate, code: &str, diagnostics: &[CompileDiagnostic]) -> Option<String> {
+    if c.coercions >= MAX_COERCIONS {
+        return None;
+    }
+    let fixed = crate::mtc::coerce(code, diagnostics)?;
+    c.coercions += 1;
+    c.notes.push("converted between String and byte[] where javac found one for the other (UTF-8)".into());
+    Some(fixed)
 }
 
 fn compile_feedback(diagnostics: &[CompileDiagnostic]) -> String {

@@ -68,7 +68,7 @@ pub const MODES: [Mode; 4] = [
     },
 ];
 
-const ALL_KINDS: [FeatureKind; 9] = [
+const ALL_KINDS: [FeatureKind; 10] = [
     FeatureKind::Overloading,
     FeatureKind::SharedNameAndType,
     FeatureKind::DirectCall,
@@ -78,6 +78,7 @@ const ALL_KINDS: [FeatureKind; 9] = [
     FeatureKind::ComplementaryNames,
     FeatureKind::TypeFlow,
     FeatureKind::CoUsage,
+    FeatureKind::ReceiverFlow,
 ];
 
 #[derive(Default)]

@@ -14,6 +14,7 @@ mod flow;
 pub mod hierarchy;
 mod names;
 mod rank;
+mod receiver;
 mod tokens;
 mod usage;
 
@@ -182,6 +183,7 @@ fn ranked(facts: &ClassFacts, usage: Option<&Usage>, target: usize, uncut: bool)
                 pair.signature_commonality(),
                 names::feature(&pair),
                 flow::feature(&pair),
+                receiver::feature(&pair),
                 pair.function_call(),
                 pair.state_interaction(),
                 usage.and_then(|u| usage::feature(&pair, u)),

@@ -26,6 +26,7 @@ pub fn weight(kind: FeatureKind) -> f64 {
         FeatureKind::SharedField => 0.5,
         FeatureKind::ComplementaryNames => 3.5,
         FeatureKind::TypeFlow => 4.0,
+        FeatureKind::ReceiverFlow => 2.0,
         FeatureKind::CoUsage => 2.0,
     }
 }

@@ -68,7 +68,7 @@ pub const MODES: [Mode; 4] = [
     },
 ];
 
-const ALL_KINDS: [FeatureKind; 10] = [
+const ALL_KINDS: [FeatureKind; 11] = [
     FeatureKind::Overloading,
     FeatureKind::SharedNameAndType,
     FeatureKind::DirectCall,
@@ -79,6 +79,7 @@ const ALL_KINDS: [FeatureKind; 10] = [
     FeatureKind::TypeFlow,
     FeatureKind::CoUsage,
     FeatureKind::ReceiverFlow,
+    FeatureKind::StateObservation,
 ];
 
 #[derive(Default)]

@@ -13,6 +13,7 @@ mod features;
 mod flow;
 pub mod hierarchy;
 mod names;
+mod observe;
 mod rank;
 mod receiver;
 mod tokens;
@@ -186,6 +187,7 @@ fn ranked(facts: &ClassFacts, usage: Option<&Usage>, target: usize, uncut: bool)
                 receiver::feature(&pair),
                 pair.function_call(),
                 pair.state_interaction(),
+                observe::feature(&pair),
                 usage.and_then(|u| usage::feature(&pair, u)),
             ];
             scored(facts, i, features.into_iter().flatten().collect(), rank::weight)

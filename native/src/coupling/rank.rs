@@ -22,11 +22,12 @@ pub fn weight(kind: FeatureKind) -> f64 {
         FeatureKind::SharedNameAndType => 0.5,
         FeatureKind::DirectCall => 0.5,
         FeatureKind::SharedInvokedApi => 1.25,
-        FeatureKind::DataDependency => 2.5,
+        FeatureKind::DataDependency => 2.0,
         FeatureKind::SharedField => 0.5,
         FeatureKind::ComplementaryNames => 3.5,
         FeatureKind::TypeFlow => 4.0,
-        FeatureKind::ReceiverFlow => 2.0,
+        FeatureKind::ReceiverFlow => 1.75,
+        FeatureKind::StateObservation => 3.0,
         FeatureKind::CoUsage => 2.0,
     }
 }

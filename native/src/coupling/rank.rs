@@ -26,7 +26,7 @@ pub fn weight(kind: FeatureKind) -> f64 {
         FeatureKind::SharedField => 0.5,
         FeatureKind::ComplementaryNames => 3.5,
         FeatureKind::TypeFlow => 4.0,
-        FeatureKind::ReceiverFlow => 1.75,
+        FeatureKind::ReceiverFlow => 2.25,
         FeatureKind::StateObservation => 3.0,
         FeatureKind::CoUsage => 2.0,
     }

@@ -48,8 +48,19 @@ pub fn is_change(member: &Member, facts: &MethodFacts) -> bool {
     }
     let returned = m.return_type.as_deref().map(erase_simple).unwrap_or_default();
     let writes = !facts.writes.is_empty() || !facts.writes_via.is_empty();
-    writes || matches!(returned.as_str(), "void" | "boolean") || returned == member.owner.name
+    let verb = super::tokens::name_tokens(&m.name).into_iter().next().unwrap_or_default();
+    writes
+        || matches!(returned.as_str(), "void" | "boolean")
+        || returned == member.owner.name
+        || CHANGE_VERBS.contains(&verb.as_str())
 }
+
+/// The first words of methods that change the object whatever they return (`put` returns the
+/// value it replaced, `remove(i)` the element it removed).
+const CHANGE_VERBS: &[&str] = &[
+    "add", "put", "set", "remove", "insert", "append", "push", "pop", "offer", "poll", "write", "delete", "replace",
+    "retain", "clear",
+];
 
 /// A view of the object's whole state: an instance method taking nothing, returning something,
 /// writing no field (`size()`, `toArray()`, `iterator()`, `isEmpty()`).
@@ -86,7 +97,8 @@ mod tests {
         int size() { return items.size(); } Object[] toArray() { return items.toArray(); } \
         String first() { String s = items.get(0); items = null; return s; } \
         boolean contains(String s) { return items.contains(s); } String toString() { return \"\"; } \
-        static Bag of(String s) { return null; } static int count() { return 0; } }";
+        static Bag of(String s) { return null; } static int count() { return 0; } \
+        String put(String k) { return inner.first(); } String lookUp(String k) { return inner.first(); } }";
 
     #[test]
     fn a_change_is_coupled_with_the_views_of_the_whole_state() {
@@ -98,6 +110,8 @@ mod tests {
         );
         assert_eq!(f.evidence.direction, Some(Direction::TargetToCoupled));
         assert!(observation(BAG, "add", "toArray").is_some());
+        assert!(observation(BAG, "put", "size").is_some(), "put changes the object whatever it returns");
+        assert!(observation(BAG, "lookUp", "size").is_none(), "lookUp neither writes nor is named as a change");
         let backward = observation(BAG, "size", "add").expect("the other way round");
         assert!(backward.strength < f.strength);
     }

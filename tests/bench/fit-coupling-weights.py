@@ -17,7 +17,8 @@ import math
 import sys
 
 KINDS = ["Overloading", "SharedNameAndType", "DirectCall", "SharedInvokedApi", "DataDependency",
-         "SharedField", "ComplementaryNames", "TypeFlow", "CoUsage"]
+         "SharedField", "ComplementaryNames", "TypeFlow", "CoUsage", "ReceiverFlow",
+         "StateObservation"]
 
 
 def load(path):

@@ -2,16 +2,19 @@
 //! For each project: mine coupled pairs from its tests (mine.rs), run the analysis on its main
 //! sources only, and print how often the human's coupled method is selected, is in the top 3 and
 //! top 7, and how many methods are selected per target. Prints `key=value`; asserts nothing.
-//!   bench_coupling_recall [--dump] [--vectors=<file>] <split>:<name>=<main-root>:<test-root> ...
-//! `--dump` prints every pair and where each mode ranks it; `--vectors` writes the feature
-//! strengths of every ranked candidate of the `tune` split (tests/bench/fit-coupling-weights.py).
+//!   bench_coupling_recall [--dump|--misses] [--vectors=<file>] <split>:<name>=<main-root>:<test-root> ...
+//! `--dump` prints every pair and where each mode ranks it; `--misses` only the pairs of the `tune`
+//! split whose partner the ranked mode leaves out of its top 7, with the top 3 and the partner's
+//! features (held-out misses are never printed: looking at them would make the held-out figures
+//! tuned); `--vectors` writes the feature strengths of every ranked candidate of the `tune` split
+//! (tests/bench/fit-coupling-weights.py).
 
 mod mine;
 mod modes;
 mod walker;
 
 use mine::{java_files, mine, Main, Stats};
-use modes::{evaluate, Tally, MODES};
+use modes::{evaluate, Show, Tally, MODES};
 use mr_coupler::java_model::Project;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -25,7 +28,7 @@ struct ProjectArg {
 }
 
 fn main() {
-    let (projects, dump, mut vectors) = parse_args();
+    let (projects, show, mut vectors) = parse_args();
     for split in ["tune", "held_out"] {
         let names: Vec<&str> = projects.iter().filter(|p| p.split == split).map(|p| p.name.as_str()).collect();
         println!("split.{split}={}", names.join(","));
@@ -44,7 +47,9 @@ fn main() {
         print_stats(&p.name, &stats, pairs.len());
         let tests = Project::load_all(std::slice::from_ref(&p.tests));
         let tune_vectors = vectors.as_mut().filter(|_| p.split == "tune");
-        let result = evaluate(&main, &tests, &pairs, &p.name, dump, tune_vectors);
+        // Held-out pairs are never shown one by one unless everything is dumped.
+        let show = if p.split == "tune" || show == Show::All { show } else { Show::Nothing };
+        let result = evaluate(&main, &tests, &pairs, &p.name, show, tune_vectors);
         for (mode, tally) in result.tallies {
             tally.print(&format!("{}.{mode}", p.name));
             totals.entry((p.split.clone(), mode)).or_default().add(&tally);
@@ -67,11 +72,13 @@ fn main() {
     }
 }
 
-fn parse_args() -> (Vec<ProjectArg>, bool, Option<std::fs::File>) {
-    let (mut projects, mut dump, mut vectors) = (Vec::new(), false, None);
+fn parse_args() -> (Vec<ProjectArg>, Show, Option<std::fs::File>) {
+    let (mut projects, mut show, mut vectors) = (Vec::new(), Show::Nothing, None);
     for arg in std::env::args().skip(1) {
         if arg == "--dump" {
-            dump = true;
+            show = Show::All;
+        } else if arg == "--misses" {
+            show = Show::TuningMisses;
         } else if let Some(path) = arg.strip_prefix("--vectors=") {
             vectors = Some(std::fs::File::create(path).unwrap_or_else(|e| panic!("cannot write {path}: {e}")));
         } else {
@@ -89,7 +96,7 @@ fn parse_args() -> (Vec<ProjectArg>, bool, Option<std::fs::File>) {
             }
         }
     }
-    (projects, dump, vectors)
+    (projects, show, vectors)
 }
 
 fn print_stats(name: &str, stats: &Stats, pairs: usize) {

@@ -24,6 +24,16 @@ enum Leave {
     Files,
 }
 
+/// Which pairs to print one by one.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Show {
+    Nothing,
+    /// Every pair in every mode (`--dump`).
+    All,
+    /// The ranked mode's pairs whose partner is not in its top 7 (`--misses`, tuning split only).
+    TuningMisses,
+}
+
 pub struct Mode {
     pub name: &'static str,
     pub what: &'static str,
@@ -58,7 +68,7 @@ pub const MODES: [Mode; 4] = [
     },
 ];
 
-const ALL_KINDS: [FeatureKind; 9] = [
+const ALL_KINDS: [FeatureKind; 11] = [
     FeatureKind::Overloading,
     FeatureKind::SharedNameAndType,
     FeatureKind::DirectCall,
@@ -68,6 +78,8 @@ const ALL_KINDS: [FeatureKind; 9] = [
     FeatureKind::ComplementaryNames,
     FeatureKind::TypeFlow,
     FeatureKind::CoUsage,
+    FeatureKind::ReceiverFlow,
+    FeatureKind::StateObservation,
 ];
 
 #[derive(Default)]
@@ -125,7 +137,7 @@ pub fn evaluate(
     tests: &Project,
     pairs: &[MinedPair],
     name: &str,
-    dump: bool,
+    show: Show,
     mut vectors: Option<&mut std::fs::File>,
 ) -> Evaluation {
     let mut tallies: Vec<(String, Tally)> = MODES.iter().map(|m| (m.name.to_string(), Tally::default())).collect();
@@ -155,7 +167,8 @@ pub fn evaluate(
                     write_vectors(out, &format!("{name}:{id}"), &analysis, &order, pair);
                 }
             }
-            if dump {
+            let missed = mode.name == "ranked" && rank.is_none_or(|r| r >= 7 || r >= selected);
+            if show == Show::All || show == Show::TuningMisses && missed {
                 dump_pair(main, pair, name, mode, &analysis, rank, selected);
             }
         }
@@ -254,7 +267,8 @@ fn dump_pair(
     for c in analysis.coupled.iter().take(3) {
         println!("#    top  {}", describe(c));
     }
-    if let Some(r) = rank {
-        println!("#    want {} (rank {})", describe(&analysis.coupled[r]), r + 1);
+    match rank {
+        Some(r) => println!("#    want {} (rank {})", describe(&analysis.coupled[r]), r + 1),
+        None => println!("#    want no feature fired"),
     }
 }

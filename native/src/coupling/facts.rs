@@ -52,7 +52,8 @@ pub struct ClassFacts<'c> {
     /// The class's own methods first (member i is `class.methods[i]`), then inherited ones.
     pub members: Vec<Member<'c>>,
     pub methods: Vec<MethodFacts>,
-    /// Number of members in which an item (`token:x`, `type:x`, `api:x`, `field:x`) occurs.
+    /// Number of members in which an item (`token:x`, `type:x`, `api:x`, `field:x`, and
+    /// `role:observation`, see observe.rs) occurs.
     document_frequency: HashMap<String, usize>,
 }
 
@@ -84,12 +85,12 @@ impl<'c> ClassFacts<'c> {
             reach_through_accessors(&members, &mut methods);
         }
         let mut document_frequency = HashMap::new();
-        for f in &methods {
+        for (member, f) in members.iter().zip(&methods) {
             let touched: BTreeSet<String> = f.all_reads().union(&f.all_writes()).cloned().collect();
-            let items = f
-                .tokens
-                .iter()
-                .map(|t| format!("token:{t}"))
+            let role = super::observe::is_observation(member, f).then(|| "role:observation".to_string());
+            let items = role
+                .into_iter()
+                .chain(f.tokens.iter().map(|t| format!("token:{t}")))
                 .chain(f.types.iter().map(|t| format!("type:{t}")))
                 .chain(f.apis.iter().map(|a| format!("api:{a}")))
                 .chain(touched.iter().map(|x| format!("field:{x}")));

@@ -1,7 +1,7 @@
 //! The three coupling features of Algorithm 1 (lines 9-25), each with its two sub-features as an
 //! if / else-if: a pair matches at most one sub-feature per feature. Each match carries its
 //! evidence and the sentence the prompt shows the LLM. The ranked mode's further features
-//! (names.rs, flow.rs, usage.rs) are built on the same `Pair`.
+//! (names.rs, flow.rs, receiver.rs, observe.rs, usage.rs) are built on the same `Pair`.
 
 use super::facts::{ClassFacts, MethodFacts};
 use crate::java_model::MethodModel;
@@ -38,6 +38,12 @@ pub enum FeatureKind {
     ComplementaryNames,
     /// Ranked mode: the result of one is a parameter type of the other (both ways: a round trip).
     TypeFlow,
+    /// Ranked mode: one returns an object of the class, the other can be called on it
+    /// (`of(x).size()`).
+    ReceiverFlow,
+    /// Ranked mode: one changes the object, the other (taking nothing) observes its whole state
+    /// (`add(e)` then `size()`).
+    StateObservation,
     /// Ranked mode: the project's tests call both in one test method.
     CoUsage,
 }
@@ -48,9 +54,12 @@ impl FeatureKind {
             FeatureKind::Overloading
             | FeatureKind::SharedNameAndType
             | FeatureKind::ComplementaryNames
-            | FeatureKind::TypeFlow => FeatureGroup::Intention,
+            | FeatureKind::TypeFlow
+            | FeatureKind::ReceiverFlow => FeatureGroup::Intention,
             FeatureKind::DirectCall | FeatureKind::SharedInvokedApi => FeatureGroup::Behavior,
-            FeatureKind::DataDependency | FeatureKind::SharedField => FeatureGroup::State,
+            FeatureKind::DataDependency | FeatureKind::SharedField | FeatureKind::StateObservation => {
+                FeatureGroup::State
+            }
             FeatureKind::CoUsage => FeatureGroup::Usage,
         }
     }
@@ -61,8 +70,14 @@ impl FeatureKind {
     pub fn weight(self) -> f64 {
         match self {
             FeatureKind::Overloading | FeatureKind::DirectCall | FeatureKind::DataDependency => 3.0,
-            FeatureKind::SharedNameAndType | FeatureKind::ComplementaryNames | FeatureKind::TypeFlow => 2.0,
-            FeatureKind::SharedInvokedApi | FeatureKind::SharedField | FeatureKind::CoUsage => 1.5,
+            FeatureKind::SharedNameAndType
+            | FeatureKind::ComplementaryNames
+            | FeatureKind::TypeFlow
+            | FeatureKind::ReceiverFlow => 2.0,
+            FeatureKind::SharedInvokedApi
+            | FeatureKind::SharedField
+            | FeatureKind::StateObservation
+            | FeatureKind::CoUsage => 1.5,
         }
     }
 }

@@ -13,7 +13,9 @@ mod features;
 mod flow;
 pub mod hierarchy;
 mod names;
+mod observe;
 mod rank;
+mod receiver;
 mod tokens;
 mod usage;
 
@@ -182,8 +184,10 @@ fn ranked(facts: &ClassFacts, usage: Option<&Usage>, target: usize, uncut: bool)
                 pair.signature_commonality(),
                 names::feature(&pair),
                 flow::feature(&pair),
+                receiver::feature(&pair),
                 pair.function_call(),
                 pair.state_interaction(),
+                observe::feature(&pair),
                 usage.and_then(|u| usage::feature(&pair, u)),
             ];
             scored(facts, i, features.into_iter().flatten().collect(), rank::weight)

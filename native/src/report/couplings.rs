@@ -172,6 +172,8 @@ fn short_label(f: &Feature) -> String {
             let how = if e.direction == Some(crate::coupling::Direction::Both) { "round trip" } else { "type flow" };
             format!("{how} ({})", list(&e.types))
         }
+        FeatureKind::ReceiverFlow => format!("receiver flow ({})", list(&e.types)),
+        FeatureKind::StateObservation => "change and observation of state".into(),
         FeatureKind::CoUsage => format!("co-used in {} test(s)", e.test_count.unwrap_or(e.tests.len())),
     }
 }

@@ -1,6 +1,7 @@
 //! The relation each MTC method implements, in words: the `// MR:` line the prompt asks for (in
-//! the method or just above it), else the first sentence of its Javadoc. Never the reply's prose
-//! around the code, which says things like "Here is the test class:".
+//! the method or just above it), else the first sentence of its Javadoc, else what its last
+//! assertion checks (a small model copies the template's placeholder instead of stating one).
+//! Never the reply's prose around the code, which says things like "Here is the test class:".
 
 use tree_sitter::Node;
 
@@ -32,7 +33,8 @@ pub fn stated_relations(code: &str) -> Vec<(String, String)> {
             .chain(inside.iter())
             .filter_map(|c| code.get(c.byte_range()))
             .collect();
-        if let Some(relation) = comments.iter().find_map(|c| mr_line(c)).or_else(|| javadoc(&comments)) {
+        let stated = comments.iter().find_map(|c| mr_line(c)).or_else(|| javadoc(&comments));
+        if let Some(relation) = stated.or_else(|| asserted(*member, code)) {
             out.push((name.to_string(), relation));
         }
     }
@@ -73,6 +75,110 @@ fn mr_line(comment: &str) -> Option<String> {
         let rest = rest.trim().trim_end_matches("*/").trim();
         (!rest.is_empty() && !rest.starts_with('<')).then(|| rest.to_string())
     })
+}
+
+/// Longest relation read off an assertion.
+const ASSERTED_WIDTH: usize = 200;
+
+/// What the method's last assertion checks, the locals that hold outputs written as the calls
+/// that made them: `asserted: decryptText(encryptText(plainText, key), key) equals plainText`. A
+/// local made by a call without arguments (`getSecretEncryptionKey()`) is a fixture, not an
+/// output, and keeps its name.
+fn asserted(method: Node, code: &str) -> Option<String> {
+    let body = method.child_by_field_name("body")?;
+    let mut calls = Vec::new();
+    nodes_of(body, "method_invocation", &mut calls);
+    let text = |n: Node| code.get(n.byte_range()).unwrap_or("").to_string();
+    let assertion =
+        calls.iter().rev().find(|c| c.child_by_field_name("name").is_some_and(|n| text(n).starts_with("assert")))?;
+    let name = text(assertion.child_by_field_name("name")?);
+    let args = assertion.child_by_field_name("arguments")?;
+    let mut cursor = args.walk();
+    let args: Vec<String> = args.named_children(&mut cursor).map(|a| outputs_inlined(&text(a), body, code)).collect();
+    let relation = match (name.as_str(), args.as_slice()) {
+        ("assertTrue", [x, ..]) => x.clone(),
+        ("assertFalse", [x, ..]) => format!("not {x}"),
+        ("assertNotEquals", [a, b, ..]) => format!("{b} differs from {a}"),
+        (_, [a, b, ..]) => format!("{b} equals {a}"),
+        _ => return None,
+    };
+    let relation = unqualified(&relation);
+    let relation = match relation.char_indices().nth(ASSERTED_WIDTH) {
+        Some((at, _)) => format!("{}...", &relation[..at]),
+        None => relation,
+    };
+    Some(format!("asserted: {relation}"))
+}
+
+/// `expression` with each local of `body` that a call with arguments initialises replaced by that
+/// call, a few levels deep.
+fn outputs_inlined(expression: &str, body: Node, code: &str) -> String {
+    let mut declarators = Vec::new();
+    nodes_of(body, "variable_declarator", &mut declarators);
+    let outputs: Vec<(String, String)> = declarators
+        .iter()
+        .filter_map(|d| {
+            let value = d.child_by_field_name("value")?;
+            let mut calls = Vec::new();
+            nodes_of(value, "method_invocation", &mut calls);
+            if value.kind() == "method_invocation" {
+                calls.push(value);
+            }
+            let with_arguments =
+                calls.iter().any(|c| c.child_by_field_name("arguments").is_some_and(|a| a.named_child_count() > 0));
+            let name = code.get(d.child_by_field_name("name")?.byte_range())?;
+            with_arguments.then(|| (name.to_string(), code.get(value.byte_range()).unwrap_or("").to_string()))
+        })
+        .collect();
+    let mut out = expression.split_whitespace().collect::<Vec<_>>().join(" ");
+    for _ in 0..3 {
+        let before = out.clone();
+        for (name, value) in &outputs {
+            out = super::replace_word(&out, name, value.split_whitespace().collect::<Vec<_>>().join(" ").as_str());
+        }
+        if out == before {
+            break;
+        }
+    }
+    out
+}
+
+/// Without the class qualifier of static calls: `AESEncryption.decryptText(` -> `decryptText(`;
+/// a constant (`IOCase.SENSITIVE`) and a call on an object keep theirs.
+fn unqualified(text: &str) -> String {
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        let word_len = rest.find(|x: char| !is_ident(x)).unwrap_or(rest.len());
+        let starts_word = !out.chars().last().is_some_and(|p| is_ident(p) || p == '.');
+        if word_len > 0 && starts_word && c.is_uppercase() && rest[word_len..].starts_with('.') {
+            let member = &rest[word_len + 1..];
+            let member_len = member.find(|x: char| !is_ident(x)).unwrap_or(member.len());
+            if member.starts_with(char::is_lowercase) && member[member_len..].starts_with('(') {
+                rest = member; // the class qualifier of a static call
+                continue;
+            }
+        }
+        let take = if word_len > 0 { word_len } else { c.len_utf8() };
+        out.push_str(&rest[..take]);
+        rest = &rest[take..];
+    }
+    out
+}
+
+/// Nodes of `kind` under `node`, in source order, not inside lambdas or nested classes.
+fn nodes_of<'t>(node: Node<'t>, kind: &str, out: &mut Vec<Node<'t>>) {
+    let mut cursor = node.walk();
+    let children: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+    for child in children {
+        if child.kind() == kind {
+            out.push(child);
+        }
+        if !matches!(child.kind(), "lambda_expression" | "class_body") {
+            nodes_of(child, kind, out);
+        }
+    }
 }
 
 /// The first sentence of a Javadoc comment.
@@ -131,6 +237,32 @@ class T {
         assert_eq!(found[0].1, "decryptText(encryptText(x, k), k) equals x");
         assert_eq!(found[1].1, "encrypting twice with one key gives the same cipher text");
         assert_eq!(found[2].1, "Encoding then decoding is the identity");
+    }
+
+    #[test]
+    fn without_a_stated_relation_the_last_assertion_says_what_is_checked() {
+        let code = r#"
+class T {
+    @Test
+    void mr1() throws Exception {
+        // MR: <the relation between encryptText(String, SecretKey) and decryptText(byte[], SecretKey), in one line>
+        String plainText = "Hello AES!";
+        SecretKey secKey = AESEncryption.getSecretEncryptionKey();
+        byte[] cipherText = AESEncryption.encryptText(plainText, secKey);
+        String decryptedText = AESEncryption.decryptText(cipherText, secKey);
+        assertEquals(plainText, decryptedText);
+    }
+
+    @Test
+    void mr2() {
+        assertTrue(IOCase.SENSITIVE.checkEquals(FilenameUtils.normalize("a"), "a"));
+    }
+}
+"#;
+        let found = stated_relations(code);
+        assert_eq!(found[0].1, "asserted: decryptText(encryptText(plainText, secKey), secKey) equals plainText");
+        assert_eq!(found[1].1, "asserted: IOCase.SENSITIVE.checkEquals(normalize(\"a\"), \"a\")");
+        assert!(stated_relations("class T { @Test void m() { f(1); } }").is_empty(), "no assertion, no relation");
     }
 
     #[test]

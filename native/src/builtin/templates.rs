@@ -373,6 +373,18 @@ enum Shape {
     InCollection,
 }
 
+/// Whether a producer adds one element: not `addAll(collection)` nor `add(T[])`, whose size grows
+/// by what it is given (a size-grows-by-one relation there was a false suspect on TreeList).
+fn adds_one(p: &MethodModel) -> bool {
+    let many = |t: &str| {
+        t.ends_with("[]") || t.ends_with("...") || {
+            let erased = erase_simple(t);
+            matches!(erased.as_str(), "Collection" | "List" | "Set" | "Iterable" | "Map" | "Iterator")
+        }
+    };
+    !p.name.ends_with("All") && !p.params.last().is_some_and(|x| many(&x.type_name) || x.varargs)
+}
+
 fn consumer_shape(p: &MethodModel, q: &MethodModel) -> Option<(Shape, String)> {
     let element = p.params.last().map(|x| x.type_name.as_str());
     let q_ret = ret(q).unwrap_or("void");
@@ -399,6 +411,7 @@ fn consumer_shape(p: &MethodModel, q: &MethodModel) -> Option<(Shape, String)> {
     {
         Shape::Peek
     } else if one_param
+        && adds_one(p)
         && q.params.is_empty()
         && matches!(q.name.as_str(), "size" | "count" | "length")
         && q_ret == "int"
@@ -579,5 +592,14 @@ mod tests {
         assert!(inverse("hexToByteArray", "byteArrayToHex"));
         assert!(!inverse("hexToByteArray", "intToHex"), "the two sides must swap");
         assert!(!inverse("separatorsToUnix", "separatorsToWindows"));
+    }
+
+    #[test]
+    fn a_producer_of_many_elements_does_not_add_one() {
+        let code = "class L { void add(String e) {} void addAll(java.util.Collection<String> c) {} \
+                    void add(String... es) {} void push(int[] xs) {} void offer(java.util.List<String> l) {} }";
+        let file = crate::java_model::parse_str(std::path::Path::new("L.java"), code);
+        let adds: Vec<bool> = file.classes[0].methods.iter().map(super::adds_one).collect();
+        assert_eq!(adds, [true, false, false, false, false]);
     }
 }

@@ -114,6 +114,7 @@ public final class LlmEvaluation {
         int kept;
         int targets;
         int targetsWithKept;
+        final java.util.TreeMap<String, Integer> statuses = new java.util.TreeMap<>();
 
         static Figures of(Path reportJson, long ms) throws IOException {
             JsonObject report = JsonParser.parseString(Files.readString(reportJson)).getAsJsonObject();
@@ -140,6 +141,7 @@ public final class LlmEvaluation {
                 return false; // counted once, as the other candidate; or never written
             }
             candidates++;
+            statuses.merge(status, 1, Integer::sum);
             JsonElement first = c.get("firstReplyCompiled");
             if (first != null && !first.isJsonNull()) {
                 replied++;
@@ -185,6 +187,7 @@ public final class LlmEvaluation {
             kept += o.kept;
             targets += o.targets;
             targetsWithKept += o.targetsWithKept;
+            o.statuses.forEach((k, v) -> statuses.merge(k, v, Integer::sum));
         }
 
         void print(String prefix) {
@@ -204,6 +207,7 @@ public final class LlmEvaluation {
             System.out.println(prefix + ".catalogue_inputs_per_relation="
                     + (relations == 0 ? "n/a" : String.format("%.1f", (double) catalogueInputs / relations))
                     + " (the built-in catalogue's, where the LLM gave too few)");
+            System.out.println(prefix + ".statuses=" + statuses);
             System.out.println(prefix + ".kept_candidates=" + kept + " = " + percent(kept, candidates) + " (aim >= 50%)");
             System.out.println(prefix + ".targets_with_kept_mtc=" + targetsWithKept + " of " + targets + " = "
                     + percent(targetsWithKept, targets) + " (aim >= 70%)");

@@ -127,13 +127,17 @@ fn is_buildable(class: &ClassModel) -> bool {
 }
 
 /// Visible constructors, then static factories returning the class, fewest parameters first,
-/// skipping those taking the class itself (a copy needs an instance first).
+/// skipping those taking the class itself (a copy needs an instance first) and those that read the
+/// clock or a random source (`new LocalTime()` is now: two of them differ, and a relation over
+/// them fails on correct code).
 pub fn builders<'c>(values: &Values, class: &'c ClassModel) -> Vec<&'c MethodModel> {
-    let takes_itself = |m: &MethodModel| m.params.iter().any(|p| erase_simple(&p.type_name) == class.name);
+    let excluded = |m: &MethodModel| {
+        m.params.iter().any(|p| erase_simple(&p.type_name) == class.name) || reads_clock_or_chance(class, m)
+    };
     let mut constructors: Vec<&MethodModel> = class
         .methods
         .iter()
-        .filter(|m| m.is_constructor && is_visible(values, class, &m.modifiers) && !takes_itself(m))
+        .filter(|m| m.is_constructor && is_visible(values, class, &m.modifiers) && !excluded(m))
         .collect();
     if !class.methods.iter().any(|m| m.is_constructor) {
         constructors.push(&DEFAULT_CONSTRUCTOR);
@@ -144,10 +148,18 @@ pub fn builders<'c>(values: &Values, class: &'c ClassModel) -> Vec<&'c MethodMod
         .iter()
         .filter(|m| !m.is_constructor && m.is_static() && is_visible(values, class, &m.modifiers))
         .filter(|m| m.return_type.as_deref().is_some_and(|r| erase_simple(r) == class.name))
-        .filter(|m| !takes_itself(m))
+        .filter(|m| !excluded(m))
         .collect();
     factories.sort_by_key(|m| m.params.len());
     constructors.into_iter().chain(factories).collect()
+}
+
+/// Whether a builder's own code asks for the time or a random value.
+fn reads_clock_or_chance(class: &ClassModel, m: &MethodModel) -> bool {
+    const MARKERS: &[&str] =
+        &["currentTimeMillis", "nanoTime", ".now(", "new Random", "Math.random", "randomUUID", "ThreadLocalRandom"];
+    let body = class.source.get(m.byte_range.0..m.byte_range.1).unwrap_or("");
+    MARKERS.iter().any(|marker| body.contains(marker))
 }
 
 static DEFAULT_CONSTRUCTOR: std::sync::LazyLock<MethodModel> = std::sync::LazyLock::new(|| MethodModel {

@@ -367,3 +367,31 @@ fn a_real_conversation_its_static_repairs_and_its_copied_inputs() {
     assert_eq!(c["status"], "kept", "{c}");
     assert_eq!(c["keptMethods"].as_array().map(Vec::len), Some(6), "{c}");
 }
+
+#[test]
+fn a_real_conversation_with_the_prompt_that_names_the_pair() {
+    // Qwen's conversation for encryptText ~ decryptText with the template naming the pair's
+    // methods and types: no invented `encode`/`decode` any more, but the `// MR:` line copied from
+    // the template's placeholder (the relation is then read off the assertion); SecretKey imported
+    // statically (no refinement round); an amplification that repeats its inputs under new names,
+    // so the re-ask and then the built-in catalogue give the inputs.
+    let (report, requests) =
+        replay("qwen-aes-example-named.json", "qwen-named", "com.acme.crypto.AESEncryption#encryptText", json!({}));
+    let c = &report["targets"][0]["candidates"][0];
+    assert_eq!(requests, 3, "generation, amplification, the one re-ask");
+    assert_eq!((c["refinements"].as_u64(), c["llmRoundsSaved"].as_u64()), (Some(0), Some(1)), "{c}");
+    let code = c["code"].as_str().unwrap();
+    assert!(!code.contains("encode(") && !code.contains("decode("), "no invented methods: {code}");
+    let relation = c["relation"].as_str().unwrap();
+    assert!(
+        relation.starts_with("asserted: decryptText(encryptText(plainText, secKey), secKey) equals plainText"),
+        "{relation}"
+    );
+    assert_eq!(c["amplifiedInputs"]["fromCatalogue"]["mr1"], 5, "{c}");
+    assert_eq!(c["status"], "kept", "{c}");
+    // Its mr2 compares two byte[] with assertEquals: it fails for every input. Judged on its own
+    // relation's pass rate (not the class's 55%, which mr1 lifts), it is a wrong relation, not a bug.
+    let verdicts: Vec<&str> = c["triage"].as_array().unwrap().iter().map(|t| t["verdict"].as_str().unwrap()).collect();
+    assert!(!verdicts.is_empty() && verdicts.iter().all(|v| *v == "likelyWrongRelation"), "{verdicts:?}");
+    assert_eq!(report["suspectedBugs"].as_array().map(Vec::len).unwrap_or(0), 0, "{}", report["suspectedBugs"]);
+}

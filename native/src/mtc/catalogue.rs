@@ -40,8 +40,24 @@ pub fn source_literal(code: &str, method: &str) -> Option<(String, SourceLiteral
         let literal = text.get(range.0..range.1)?.to_string();
         Some(SourceLiteral { type_name: type_name.to_string(), literal, ranges: vec![range] })
     });
-    let literal = declared.or_else(|| inline_string(body, &text, base))?;
+    let mut literal = declared.or_else(|| inline_string(body, &text, base))?;
+    if literal.type_name == "String" {
+        // The same text written again (`f(plainText)` beside `g("Hello AES!")`) is the same source
+        // input: a copy that changed one of them would compare two different inputs.
+        literal.ranges = same_strings(body, &text, base, &literal.literal);
+    }
     Some((text, literal))
+}
+
+/// Every string literal of the body equal to `literal`, as ranges in the method's text.
+fn same_strings(body: Node, text: &str, base: usize, literal: &str) -> Vec<(usize, usize)> {
+    let mut strings = Vec::new();
+    collect_strings(body, &mut strings);
+    strings
+        .iter()
+        .map(|n| (n.start_byte() - base, n.end_byte() - base))
+        .filter(|&(a, b)| text.get(a..b) == Some(literal))
+        .collect()
 }
 
 /// The first string literal among the arguments of the body's calls, with every occurrence of it.
@@ -50,12 +66,7 @@ fn inline_string(body: Node, text: &str, base: usize) -> Option<SourceLiteral> {
     collect_strings(body, &mut strings);
     let first = strings.iter().find(|n| n.parent().is_some_and(|p| p.kind() == "argument_list"))?;
     let literal = text.get(first.start_byte() - base..first.end_byte() - base)?.to_string();
-    let ranges = strings
-        .iter()
-        .map(|n| (n.start_byte() - base, n.end_byte() - base))
-        .filter(|&(a, b)| text.get(a..b) == Some(literal.as_str()))
-        .collect();
-    Some(SourceLiteral { type_name: "String".into(), literal, ranges })
+    Some(SourceLiteral { type_name: "String".into(), literal, ranges: Vec::new() })
 }
 
 fn collect_strings<'t>(node: Node<'t>, out: &mut Vec<Node<'t>>) {
@@ -152,6 +163,17 @@ class T {
         let code = with_copies(inline, "m", &found, &["\"xy\"".into()], 1);
         assert!(code.contains("void m_catalogue1() { assertEquals(f(\"xy\", 2), g(\"xy\")); // \"a\""), "{code}");
         assert!(source_literal(CLASS, "missing").is_none());
+    }
+
+    #[test]
+    fn the_source_input_written_again_inline_changes_with_it() {
+        let code = "class T { @Test void mr2() { String p = \"Hi\"; assertArrayEquals(f(p), g(\"Hi\", \"Hi!\")); } }";
+        let found = source_literal(code, "mr2").unwrap();
+        let copy = with_copies(code, "mr2", &found, &["\"x\"".into()], 1);
+        assert!(
+            copy.contains("void mr2_catalogue1() { String p = \"x\"; assertArrayEquals(f(p), g(\"x\", \"Hi!\")); }"),
+            "{copy}"
+        );
     }
 
     #[test]

@@ -16,6 +16,28 @@ fn rate((passed, total): (usize, usize)) -> Option<f64> {
     (total > 0).then(|| passed as f64 / total as f64)
 }
 
+/// The relation a test method belongs to: its name without the inputs' suffixes
+/// (`mr1_roundTrip_input3_boundary2` and `mr2_input1_catalogue3` belong to `mr1_roundTrip`, `mr2`).
+pub fn relation_key(method: &str) -> &str {
+    ["_input", "_catalogue", "_boundary"].iter().filter_map(|s| method.find(s)).min().map_or(method, |at| &method[..at])
+}
+
+/// p, p' and the best mutant's pass rate of one relation's methods (`relation_key`): a class may
+/// hold a relation that always holds beside one that never does, and triage judges each apart.
+pub fn relation_rates(c: &Candidate, relation: &str) -> (Option<f64>, Option<f64>, Option<f64>) {
+    let mine = |m: &str| c.is_mtc_method(m) && relation_key(m) == relation;
+    let original = rate(passed(&c.original, &mine));
+    let (mut on_mutants, mut best) = ((0, 0), None::<f64>);
+    for (_, results) in &c.mutant_runs {
+        let (p, t) = passed(results, &mine);
+        on_mutants = (on_mutants.0 + p, on_mutants.1 + t);
+        if let Some(r) = rate((p, t)) {
+            best = Some(best.map_or(r, |b| b.max(r)));
+        }
+    }
+    (original, rate(on_mutants), best)
+}
+
 /// Decide a validated candidate. With `validation` off every MTC that passes somewhere on the
 /// original is kept (the paper's v3).
 pub fn decide(c: &mut Candidate, validation: bool) {
@@ -65,4 +87,17 @@ pub fn decide(c: &mut Candidate, validation: bool) {
     }
     c.kept_methods = if status == Status::Kept { kept } else { Vec::new() };
     c.drop(status);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::relation_key;
+
+    #[test]
+    fn a_method_belongs_to_the_relation_its_inputs_were_made_for() {
+        assert_eq!(relation_key("mr1_roundTrip_input3_boundary2"), "mr1_roundTrip");
+        assert_eq!(relation_key("mr2_input1_catalogue3"), "mr2");
+        assert_eq!(relation_key("mr1_input1"), "mr1");
+        assert_eq!(relation_key("mr3"), "mr3");
+    }
 }

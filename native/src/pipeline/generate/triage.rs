@@ -319,6 +319,9 @@ pub fn triage_candidate(c: &Candidate, class: &ClassModel, analysis: &CouplingAn
             Some(e) if kind == FailureKind::Exception => format!("{e}: {message}"),
             _ => message,
         };
+        // Judged on its own relation's pass rates, not the whole class's.
+        let (p, p_mutants, p_best_mutant) = super::decide::relation_rates(c, super::decide::relation_key(&method));
+        let evidence = Evidence { p: p.unwrap_or(evidence.p), p_mutants, p_best_mutant, ..evidence };
         out.push(Suspect {
             inputs: crate::mtc::inputs_of(code, &method, &under_test),
             triage: triage(&evidence, &failure),

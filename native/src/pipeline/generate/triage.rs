@@ -322,18 +322,29 @@ pub fn triage_candidate(c: &Candidate, class: &ClassModel, analysis: &CouplingAn
         // Judged on its own relation's pass rates, not the whole class's.
         let (p, p_mutants, p_best_mutant) = super::decide::relation_rates(c, super::decide::relation_key(&method));
         let evidence = Evidence { p: p.unwrap_or(evidence.p), p_mutants, p_best_mutant, ..evidence };
-        out.push(Suspect {
-            inputs: crate::mtc::inputs_of(code, &method, &under_test),
-            triage: triage(&evidence, &failure),
-            method,
-            expected,
-            actual,
-            failure: failure_text,
-        });
+        let inputs = crate::mtc::inputs_of(code, &method, &under_test);
+        let mut verdict = triage(&evidence, &failure);
+        if indexes_an_empty_input(&failure_text, &inputs) {
+            verdict.evidence.push("an empty input was indexed: the method needs a non-empty one".into());
+            verdict.verdict = Verdict::InvalidInput;
+        }
+        out.push(Suspect { inputs, triage: verdict, method, expected, actual, failure: failure_text });
     }
     let tried = c.original.iter().filter(|r| c.is_mtc_method(Candidate::method_of(&r.name))).count();
     note_shortest(&mut out, tried);
     out
+}
+
+/// An index exception at position 0 of something empty, in a method given an empty array or
+/// string: the input (or a buffer the test sized) was too small for the method's contract, as
+/// `encodeHex(data, new char[0])` with no digits, not a wrong result.
+fn indexes_an_empty_input(failure: &str, inputs: &[String]) -> bool {
+    let indexed_empty = failure.contains("IndexOutOfBoundsException") && failure.contains("for length 0");
+    let empty = |i: &String| {
+        let compact: String = i.chars().filter(|c| !c.is_whitespace()).collect();
+        compact.ends_with("[0]") || compact.ends_with("[]{}") || compact.ends_with("=\"\"")
+    };
+    indexed_empty && inputs.iter().any(empty)
 }
 
 fn origin_of(c: &Candidate) -> Origin {
@@ -406,6 +417,17 @@ mod tests {
             test_class: "com.acme.Version_MTC1Test",
             rejected_on_purpose: &[],
         }
+    }
+
+    #[test]
+    fn an_index_exception_on_an_empty_input_is_an_invalid_input() {
+        let aioobe = "java.lang.ArrayIndexOutOfBoundsException: Index 0 out of bounds for length 0";
+        let inputs = |s: &[&str]| s.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        assert!(super::indexes_an_empty_input(aioobe, &inputs(&["byte[] data = {0}", "char[] digits = new char[0]"])));
+        assert!(super::indexes_an_empty_input(aioobe, &inputs(&["byte[] data = new byte[] { }"])));
+        assert!(!super::indexes_an_empty_input(aioobe, &inputs(&["byte[] data = {1, 2}"])), "nothing empty given");
+        let at_five = "java.lang.ArrayIndexOutOfBoundsException: Index 5 out of bounds for length 5";
+        assert!(!super::indexes_an_empty_input(at_five, &inputs(&["char[] digits = new char[0]"])));
     }
 
     fn assertion() -> Failure<'static> {

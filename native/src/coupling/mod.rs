@@ -242,3 +242,22 @@ fn sorted(mut coupled: Vec<CoupledMethod>) -> Vec<CoupledMethod> {
     });
     coupled
 }
+
+/// For the features' unit tests: one class's source in, one feature out.
+#[cfg(test)]
+pub(crate) mod test_support {
+    use super::{analyse_targets, ClassInput, CouplingOptions, Feature, FeatureKind};
+    use crate::java_model::parse_str;
+
+    /// The feature of `kind` between the methods `target` and `coupled` of the class in `src`, if
+    /// any (uncut: every candidate with a feature, as the recall benchmark sees them).
+    pub fn feature_between(src: &str, target: &str, coupled: &str, kind: FeatureKind) -> Option<Feature> {
+        let file = parse_str(std::path::Path::new("C.java"), src);
+        let class = &file.classes[0];
+        let index = |name: &str| class.methods.iter().position(|m| m.name == name).expect("method");
+        let options = CouplingOptions { uncut: true, ..CouplingOptions::default() };
+        let analysis = analyse_targets(&ClassInput::alone(class), &[index(target)], &options).remove(0);
+        let coupled = analysis.coupled.iter().find(|c| c.method == index(coupled))?;
+        coupled.features.iter().find(|f| f.kind == kind).cloned()
+    }
+}

@@ -78,18 +78,11 @@ pub fn is_observation(member: &Member, facts: &MethodFacts) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::coupling::{analyse_targets, ClassInput, CouplingOptions, Direction, Feature, FeatureKind};
-    use crate::java_model::parse_str;
+    use crate::coupling::{Direction, Feature, FeatureKind};
 
     /// The state-observation feature between the class's methods `target` and `coupled`, if any.
     fn observation(src: &str, target: &str, coupled: &str) -> Option<Feature> {
-        let file = parse_str(std::path::Path::new("C.java"), src);
-        let class = &file.classes[0];
-        let index = |name: &str| class.methods.iter().position(|m| m.name == name).expect("method");
-        let options = CouplingOptions { uncut: true, ..CouplingOptions::default() };
-        let analysis = analyse_targets(&ClassInput::alone(class), &[index(target)], &options).remove(0);
-        let coupled = analysis.coupled.iter().find(|c| c.method == index(coupled))?;
-        coupled.features.iter().find(|f| f.kind == FeatureKind::StateObservation).cloned()
+        crate::coupling::test_support::feature_between(src, target, coupled, FeatureKind::StateObservation)
     }
 
     const BAG: &str = "class Bag { private java.util.List<String> items; private Bag inner; \

@@ -44,18 +44,11 @@ fn consumes(m: &MethodModel) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::coupling::{analyse_targets, ClassInput, CouplingOptions, FeatureKind};
-    use crate::java_model::parse_str;
+    use crate::coupling::FeatureKind;
 
     /// The receiver-flow feature between the class's methods `target` and `coupled`, if any.
     fn receiver_flow(src: &str, target: &str, coupled: &str) -> Option<crate::coupling::Feature> {
-        let file = parse_str(std::path::Path::new("C.java"), src);
-        let class = &file.classes[0];
-        let index = |name: &str| class.methods.iter().position(|m| m.name == name).expect("method");
-        let options = CouplingOptions { uncut: true, ..CouplingOptions::default() };
-        let analysis = analyse_targets(&ClassInput::alone(class), &[index(target)], &options).remove(0);
-        let coupled = analysis.coupled.iter().find(|c| c.method == index(coupled))?;
-        coupled.features.iter().find(|f| f.kind == FeatureKind::ReceiverFlow).cloned()
+        crate::coupling::test_support::feature_between(src, target, coupled, FeatureKind::ReceiverFlow)
     }
 
     const FRACTION: &str = "class Fraction { private final int n; private Fraction(int n) { this.n = n; } \

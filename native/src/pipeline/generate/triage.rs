@@ -324,8 +324,10 @@ pub fn triage_candidate(c: &Candidate, class: &ClassModel, analysis: &CouplingAn
         let evidence = Evidence { p: p.unwrap_or(evidence.p), p_mutants, p_best_mutant, ..evidence };
         let inputs = crate::mtc::inputs_of(code, &method, &under_test);
         let mut verdict = triage(&evidence, &failure);
-        if indexes_an_empty_input(&failure_text, &inputs) {
-            verdict.evidence.push("an empty input was indexed: the method needs a non-empty one".into());
+        if indexes_past_what_the_test_sized(&failure_text, &inputs) {
+            verdict.evidence.push(
+                "an index went out of an input the test sized (empty, or with an offset or length of its own)".into(),
+            );
             verdict.verdict = Verdict::InvalidInput;
         }
         out.push(Suspect { inputs, triage: verdict, method, expected, actual, failure: failure_text });
@@ -335,16 +337,26 @@ pub fn triage_candidate(c: &Candidate, class: &ClassModel, analysis: &CouplingAn
     out
 }
 
-/// An index exception at position 0 of something empty, in a method given an empty array or
-/// string: the input (or a buffer the test sized) was too small for the method's contract, as
-/// `encodeHex(data, new char[0])` with no digits, not a wrong result.
-fn indexes_an_empty_input(failure: &str, inputs: &[String]) -> bool {
-    let indexed_empty = failure.contains("IndexOutOfBoundsException") && failure.contains("for length 0");
+/// An index exception where the test chose the sizes: at position 0 of something empty in a method
+/// given an empty array or string (`encodeHex(data, new char[0])`: no digits), or in a method
+/// given an offset or length of its own (`dataOffset = 7` into a one-byte array). The input broke
+/// the method's contract; no wrong result was computed.
+fn indexes_past_what_the_test_sized(failure: &str, inputs: &[String]) -> bool {
+    if !failure.contains("IndexOutOfBoundsException") {
+        return false;
+    }
+    let compact = |i: &String| i.chars().filter(|c| !c.is_whitespace()).collect::<String>();
     let empty = |i: &String| {
-        let compact: String = i.chars().filter(|c| !c.is_whitespace()).collect();
-        compact.ends_with("[0]") || compact.ends_with("[]{}") || compact.ends_with("=\"\"")
+        let i = compact(i);
+        i.ends_with("[0]") || i.ends_with("[]{}") || i.ends_with("=\"\"")
     };
-    indexed_empty && inputs.iter().any(empty)
+    let index_given = |i: &String| {
+        let Some((declared, _)) = i.split_once('=') else { return false };
+        let mut words = declared.split_whitespace();
+        let (kind, name) = (words.next().unwrap_or(""), words.next().unwrap_or("").to_ascii_lowercase());
+        kind == "int" && ["offset", "len", "pos", "index", "start", "end"].iter().any(|w| name.contains(w))
+    };
+    (failure.contains("for length 0") && inputs.iter().any(empty)) || inputs.iter().any(index_given)
 }
 
 fn origin_of(c: &Candidate) -> Origin {
@@ -420,14 +432,24 @@ mod tests {
     }
 
     #[test]
-    fn an_index_exception_on_an_empty_input_is_an_invalid_input() {
+    fn an_index_exception_where_the_test_chose_the_sizes_is_an_invalid_input() {
         let aioobe = "java.lang.ArrayIndexOutOfBoundsException: Index 0 out of bounds for length 0";
         let inputs = |s: &[&str]| s.iter().map(|x| x.to_string()).collect::<Vec<_>>();
-        assert!(super::indexes_an_empty_input(aioobe, &inputs(&["byte[] data = {0}", "char[] digits = new char[0]"])));
-        assert!(super::indexes_an_empty_input(aioobe, &inputs(&["byte[] data = new byte[] { }"])));
-        assert!(!super::indexes_an_empty_input(aioobe, &inputs(&["byte[] data = {1, 2}"])), "nothing empty given");
+        assert!(super::indexes_past_what_the_test_sized(
+            aioobe,
+            &inputs(&["byte[] data = {0}", "char[] digits = new char[0]"])
+        ));
+        assert!(super::indexes_past_what_the_test_sized(aioobe, &inputs(&["byte[] data = new byte[] { }"])));
+        assert!(
+            !super::indexes_past_what_the_test_sized(aioobe, &inputs(&["byte[] data = {1, 2}"])),
+            "nothing empty given"
+        );
         let at_five = "java.lang.ArrayIndexOutOfBoundsException: Index 5 out of bounds for length 5";
-        assert!(!super::indexes_an_empty_input(at_five, &inputs(&["char[] digits = new char[0]"])));
+        assert!(!super::indexes_past_what_the_test_sized(at_five, &inputs(&["char[] digits = new char[0]"])));
+        let given = inputs(&["byte[] data = new byte[] { 1 }", "int dataOffset = 7", "int dataLen = 1"]);
+        assert!(super::indexes_past_what_the_test_sized(at_five, &given), "the test chose the offset");
+        assert!(!super::indexes_past_what_the_test_sized(at_five, &inputs(&["int count = 7"])), "not an index");
+        assert!(!super::indexes_past_what_the_test_sized("java.lang.ClassCastException", &given));
     }
 
     fn assertion() -> Failure<'static> {

@@ -4,6 +4,7 @@
 //! first input under new names; the relation itself is what it got right. Only a literal changes,
 //! so a copy compiles whenever the method did and the value is of the declared type.
 
+use super::inputs::{collect, find_method};
 use tree_sitter::Node;
 
 /// Suffix of the copies' names: `mr1_catalogue2` is the relation `mr1`'s second catalogue input.
@@ -52,7 +53,7 @@ pub fn source_literal(code: &str, method: &str) -> Option<(String, SourceLiteral
 /// Every string literal of the body equal to `literal`, as ranges in the method's text.
 fn same_strings(body: Node, text: &str, base: usize, literal: &str) -> Vec<(usize, usize)> {
     let mut strings = Vec::new();
-    collect_strings(body, &mut strings);
+    collect(body, "string_literal", &mut strings);
     strings
         .iter()
         .map(|n| (n.start_byte() - base, n.end_byte() - base))
@@ -63,22 +64,10 @@ fn same_strings(body: Node, text: &str, base: usize, literal: &str) -> Vec<(usiz
 /// The first string literal among the arguments of the body's calls, with every occurrence of it.
 fn inline_string(body: Node, text: &str, base: usize) -> Option<SourceLiteral> {
     let mut strings = Vec::new();
-    collect_strings(body, &mut strings);
+    collect(body, "string_literal", &mut strings);
     let first = strings.iter().find(|n| n.parent().is_some_and(|p| p.kind() == "argument_list"))?;
     let literal = text.get(first.start_byte() - base..first.end_byte() - base)?.to_string();
     Some(SourceLiteral { type_name: "String".into(), literal, ranges: Vec::new() })
-}
-
-fn collect_strings<'t>(node: Node<'t>, out: &mut Vec<Node<'t>>) {
-    if node.kind() == "string_literal" {
-        out.push(node);
-        return;
-    }
-    let mut cursor = node.walk();
-    let children: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
-    for child in children.into_iter().filter(|c| !matches!(c.kind(), "lambda_expression" | "class_body")) {
-        collect_strings(child, out);
-    }
 }
 
 /// `code` with a copy of test method `method` (whose text and source literal `source_literal`
@@ -117,17 +106,6 @@ fn is_literal(node: Node) -> bool {
     kind.ends_with("_literal") && kind != "class_literal" && kind != "null_literal"
         || matches!(kind, "true" | "false")
         || kind == "unary_expression" && node.named_child(0).is_some_and(|n| n.kind().ends_with("_literal"))
-}
-
-fn find_method<'t>(node: Node<'t>, code: &str, name: &str) -> Option<Node<'t>> {
-    if node.kind() == "method_declaration"
-        && node.child_by_field_name("name").and_then(|n| code.get(n.byte_range())) == Some(name)
-    {
-        return Some(node);
-    }
-    let mut cursor = node.walk();
-    let children: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
-    children.into_iter().find_map(|c| find_method(c, code, name))
 }
 
 #[cfg(test)]

@@ -30,7 +30,8 @@ pub fn inputs_of(code: &str, method: &str, under_test: &[&str]) -> Vec<String> {
     found.iter().take(MAX_INPUTS).map(|d| clip(text(*d, code).trim_end_matches(';'))).collect()
 }
 
-fn find_method<'t>(node: Node<'t>, code: &str, name: &str) -> Option<Node<'t>> {
+/// The method named `name` under `node` (the first, in source order).
+pub(super) fn find_method<'t>(node: Node<'t>, code: &str, name: &str) -> Option<Node<'t>> {
     if node.kind() == "method_declaration" && node.child_by_field_name("name").map(|n| text(n, code)) == Some(name) {
         return Some(node);
     }
@@ -40,7 +41,7 @@ fn find_method<'t>(node: Node<'t>, code: &str, name: &str) -> Option<Node<'t>> {
 }
 
 /// Nodes of `kind` in source order, not looking inside lambdas or nested classes.
-fn collect<'t>(node: Node<'t>, kind: &str, out: &mut Vec<Node<'t>>) {
+pub(super) fn collect<'t>(node: Node<'t>, kind: &str, out: &mut Vec<Node<'t>>) {
     let mut cursor = node.walk();
     let children: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
     for child in children {

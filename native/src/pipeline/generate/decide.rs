@@ -3,6 +3,11 @@
 //! compares with one mutated version; with many, a relation that some single mutant satisfies
 //! better than the original (its Listing 6: a mutant that ignores the abecedarium passes every
 //! input of an invalid MR) is dropped too, however the mutants do on average.
+//!
+//! The paper's MTC holds one relation; a candidate class may hold two or three (the LLM is asked
+//! for several, a template may state more than one). The filter judges each relation on its own
+//! methods (`relation_key`): a class keeps the relations that pass it, and one wrong relation no
+//! longer takes a valid one down with it.
 
 use super::candidate::{Candidate, Status};
 use crate::protocol::{TestResult, TestStatus};
@@ -22,48 +27,78 @@ pub fn relation_key(method: &str) -> &str {
     ["_input", "_catalogue", "_boundary"].iter().filter_map(|s| method.find(s)).min().map_or(method, |at| &method[..at])
 }
 
-/// p, p' and the best mutant's pass rate of one relation's methods (`relation_key`): a class may
-/// hold a relation that always holds beside one that never does, and triage judges each apart.
-pub fn relation_rates(c: &Candidate, relation: &str) -> (Option<f64>, Option<f64>, Option<f64>) {
-    let mine = |m: &str| c.is_mtc_method(m) && relation_key(m) == relation;
-    let original = rate(passed(&c.original, &mine));
-    let (mut on_mutants, mut best) = ((0, 0), None::<f64>);
-    for (_, results) in &c.mutant_runs {
-        let (p, t) = passed(results, &mine);
-        on_mutants = (on_mutants.0 + p, on_mutants.1 + t);
-        if let Some(r) = rate((p, t)) {
-            best = Some(best.map_or(r, |b| b.max(r)));
-        }
-    }
-    (original, rate(on_mutants), best)
+/// Pass rates of some MTC methods: on the original, over every mutant run, and on the mutant
+/// that did best.
+#[derive(Debug, Clone, Copy, Default)]
+struct Rates {
+    original: (usize, usize),
+    on_mutants: (usize, usize),
+    best_mutant: Option<f64>,
 }
 
-/// Decide a validated candidate. With `validation` off every MTC that passes somewhere on the
-/// original is kept (the paper's v3).
-pub fn decide(c: &mut Candidate, validation: bool) {
-    let mtc = |m: &str| c.is_mtc_method(m);
-    let original = passed(&c.original, &mtc);
-    let mut on_mutants = (0, 0);
-    let mut best_mutant: Option<f64> = None;
+fn rates_of(c: &Candidate, counts: &dyn Fn(&str) -> bool) -> Rates {
+    let mut r = Rates { original: passed(&c.original, counts), ..Rates::default() };
     for (_, results) in &c.mutant_runs {
-        let (p, t) = passed(results, &mtc);
-        on_mutants = (on_mutants.0 + p, on_mutants.1 + t);
-        if let Some(r) = rate((p, t)) {
-            best_mutant = Some(best_mutant.map_or(r, |b: f64| b.max(r)));
+        let (p, t) = passed(results, counts);
+        r.on_mutants = (r.on_mutants.0 + p, r.on_mutants.1 + t);
+        if let Some(rate) = rate((p, t)) {
+            r.best_mutant = Some(r.best_mutant.map_or(rate, |b| b.max(rate)));
         }
     }
-    c.p = rate(original);
-    c.p_mutants = rate(on_mutants);
-    c.p_best_mutant = best_mutant;
-    let kept: Vec<String> = c
-        .original
-        .iter()
-        .filter(|r| r.status == TestStatus::Passed && c.is_mtc_method(Candidate::method_of(&r.name)))
-        .map(|r| Candidate::method_of(&r.name).to_string())
-        .collect();
-    let crashed = c.original.iter().any(|r| matches!(r.status, TestStatus::Crashed | TestStatus::TimedOut));
-    let p = c.p.unwrap_or(0.0);
-    let status = if original.1 == 0 {
+    r
+}
+
+/// The relations a candidate's MTC methods belong to. Before amplification each MTC method states
+/// one relation; the amplified inputs of a relation are named after it (`mr1_input3` after `mr1`)
+/// or, with one relation, however the LLM named them. Without an amplification, a method's
+/// relation is its name without the inputs' suffixes.
+pub struct Relations(Vec<String>);
+
+impl Relations {
+    pub fn of(c: &Candidate) -> Self {
+        let mut names: Vec<String> = match &c.unamplified {
+            Some(before) => crate::mtc::test_method_bodies(before).into_iter().map(|m| m.name).collect(),
+            None => Vec::new(),
+        };
+        names.retain(|n| c.is_mtc_method(n));
+        if names.is_empty() {
+            names = c.shapes.iter().filter(|s| s.is_mtc()).map(|s| relation_key(&s.name).to_string()).collect();
+        }
+        let mut unique: Vec<String> = Vec::new();
+        for n in names {
+            if !unique.contains(&n) {
+                unique.push(n);
+            }
+        }
+        Relations(unique)
+    }
+
+    /// The relation `method` belongs to: the longest relation name it starts with, the only
+    /// relation there is, or its own name without the inputs' suffixes.
+    pub fn owner<'a>(&'a self, method: &'a str) -> &'a str {
+        let named = self.0.iter().filter(|r| method.starts_with(r.as_str())).max_by_key(|r| r.len());
+        match (named, self.0.as_slice()) {
+            (Some(r), _) => r,
+            (None, [only]) => only,
+            (None, _) => relation_key(method),
+        }
+    }
+}
+
+/// p, p' and the best mutant's pass rate of the relation `method` belongs to: a class may hold a
+/// relation that always holds beside one that never does, and triage judges each apart.
+pub fn relation_rates(c: &Candidate, method: &str) -> (Option<f64>, Option<f64>, Option<f64>) {
+    let relations = Relations::of(c);
+    let relation = relations.owner(method);
+    let r = rates_of(c, &|m: &str| c.is_mtc_method(m) && relations.owner(m) == relation);
+    (rate(r.original), rate(r.on_mutants), r.best_mutant)
+}
+
+/// The paper's rule on one set of pass rates. With `validation` off every MTC that passes
+/// somewhere on the original is kept (the paper's v3).
+fn verdict(r: &Rates, crashed: bool, validation: bool) -> Status {
+    let p = rate(r.original).unwrap_or(0.0);
+    if r.original.1 == 0 {
         Status::NotAnMtc
     } else if p == 0.0 && crashed {
         Status::CrashedOrTimedOut
@@ -72,26 +107,144 @@ pub fn decide(c: &mut Candidate, validation: bool) {
     } else if !validation {
         Status::Kept
     } else {
-        match c.p_mutants {
+        match rate(r.on_mutants) {
             // No mutant to tell them apart: only an MTC that always passes is kept.
             None if p == 1.0 => Status::Kept,
             None => Status::FilteredByMutation,
-            Some(_) if best_mutant.is_some_and(|best| best > p) => Status::FilteredByMutation,
+            Some(_) if r.best_mutant.is_some_and(|best| best > p) => Status::FilteredByMutation,
             Some(pm) if p > pm || (p == 1.0 && pm == 1.0) => Status::Kept,
             Some(_) => Status::FilteredByMutation,
         }
+    }
+}
+
+/// Decide a validated candidate: keep the relations the filter keeps, each with the methods that
+/// pass on the original; the class is kept when one relation is. p and p' of a kept class are
+/// those of its kept relations.
+pub fn decide(c: &mut Candidate, validation: bool) {
+    let crashed = c.original.iter().any(|r| matches!(r.status, TestStatus::Crashed | TestStatus::TimedOut));
+    let whole = rates_of(c, &|m: &str| c.is_mtc_method(m));
+    let relations = Relations::of(c);
+    let mut kept_relations: Vec<&str> = Vec::new();
+    let mut left_out = Vec::new();
+    for relation in &relations.0 {
+        let r = rates_of(c, &|m: &str| c.is_mtc_method(m) && relations.owner(m) == relation);
+        match verdict(&r, crashed, validation) {
+            Status::Kept => kept_relations.push(relation),
+            status => left_out.push(format!("{relation} ({})", status.name())),
+        }
+    }
+    let in_kept = |m: &str| c.is_mtc_method(m) && kept_relations.contains(&relations.owner(m));
+    let (status, judged) = if kept_relations.is_empty() {
+        // No relation passes on its own; say why with the whole class's rates.
+        let status = match verdict(&whole, crashed, validation) {
+            Status::Kept => Status::FilteredByMutation,
+            status => status,
+        };
+        (status, whole)
+    } else {
+        (Status::Kept, rates_of(c, &in_kept))
     };
-    if status == Status::Kept && kept.len() < original.1 {
-        let failing = original.1 - kept.len();
+    let kept_methods = if status == Status::Kept {
+        c.original
+            .iter()
+            .filter(|r| r.status == TestStatus::Passed && in_kept(Candidate::method_of(&r.name)))
+            .map(|r| Candidate::method_of(&r.name).to_string())
+            .collect()
+    } else {
+        Vec::new()
+    };
+    c.kept_methods = kept_methods;
+    c.p = rate(judged.original);
+    c.p_mutants = rate(judged.on_mutants);
+    c.p_best_mutant = judged.best_mutant;
+    if status == Status::Kept {
+        note_left_out(c, &left_out, judged.original);
+    }
+    c.drop(status);
+}
+
+/// Say what a kept class leaves out: whole relations the filter dropped, and the methods of kept
+/// relations that fail on the original (their triage says why).
+fn note_left_out(c: &mut Candidate, relations: &[String], (passed, total): (usize, usize)) {
+    if !relations.is_empty() {
+        c.notes.push(format!("relation(s) left out by the filter: {}", relations.join(", ")));
+    }
+    if passed < total {
+        let failing = total - passed;
         c.notes.push(format!("{failing} MTC method(s) fail on the original code and are left out; see their triage"));
     }
-    c.kept_methods = if status == Status::Kept { kept } else { Vec::new() };
-    c.drop(status);
 }
 
 #[cfg(test)]
 mod tests {
-    use super::relation_key;
+    use super::super::candidate::{Candidate, Status};
+    use super::{decide, relation_key, Relations};
+    use crate::protocol::{TestResult, TestStatus};
+    use crate::targets::TargetRef;
+
+    fn result(name: &str, passed: bool) -> TestResult {
+        let status = if passed { TestStatus::Passed } else { TestStatus::Failed };
+        TestResult {
+            name: format!("{name}()"),
+            status,
+            duration_ms: 0,
+            message: None,
+            exception_type: None,
+            frames: vec![],
+        }
+    }
+
+    /// A class with two relations: `mr1` (inputs `mr1`, `mr1_input1`) and `mr2` (`mr2`, `mr2_input1`),
+    /// their results on the original and on one mutant.
+    fn candidate(original: [bool; 4], mutant: [bool; 4]) -> Candidate {
+        let target = TargetRef { file: 0, class: 0, method: 0 };
+        let mut c = Candidate::new(0, target, None, 0, vec![], "T".into(), "p.T".into());
+        let names = ["mr1", "mr1_input1", "mr2", "mr2_input1"];
+        c.shapes = names
+            .iter()
+            .map(|n| crate::mtc::MethodShape { name: n.to_string(), invocations: 2, relating_assertion: true })
+            .collect();
+        c.original = names.iter().zip(original).map(|(n, p)| result(n, p)).collect();
+        c.mutant_runs = vec![(1, names.iter().zip(mutant).map(|(n, p)| result(n, p)).collect())];
+        c
+    }
+
+    #[test]
+    fn a_wrong_relation_does_not_take_a_valid_one_down_with_it() {
+        // mr1 holds and a mutant breaks it; mr2 never holds on the original but the mutant
+        // satisfies it: judged together, the class was filtered out (best mutant 50% = p).
+        let mut c = candidate([true, true, false, false], [false, false, true, true]);
+        decide(&mut c, true);
+        assert_eq!(c.status, Status::Kept);
+        assert_eq!(c.kept_methods, vec!["mr1", "mr1_input1"]);
+        assert_eq!((c.p, c.p_mutants), (Some(1.0), Some(0.0)), "p and p' of the kept relation");
+        assert!(c.notes.iter().any(|n| n.contains("mr2 (failsOnOriginal)")), "{:?}", c.notes);
+    }
+
+    #[test]
+    fn amplified_inputs_belong_to_the_relation_named_in_theirs_or_to_the_only_one() {
+        let mut c = candidate([true; 4], [true; 4]);
+        c.unamplified = Some("class T { @Test void mr1() {} @Test void mr2() {} }".into());
+        let relations = Relations::of(&c);
+        assert_eq!(relations.owner("mr1_input1"), "mr1");
+        assert_eq!(relations.owner("mr2_input1_catalogue2"), "mr2");
+        assert_eq!(relations.owner("testEmpty"), "testEmpty", "two relations: a stranger is its own");
+        c.unamplified = Some("class T { @Test void mr1() {} }".into());
+        assert_eq!(Relations::of(&c).owner("testEmpty"), "mr1", "one relation: every input is its");
+    }
+
+    #[test]
+    fn a_class_none_of_whose_relations_passes_the_filter_is_not_kept() {
+        // Each relation passes half its inputs on the original and all of them on the mutant.
+        let mut c = candidate([true, false, true, false], [true, true, true, true]);
+        decide(&mut c, true);
+        assert_eq!(c.status, Status::FilteredByMutation);
+        assert!(c.kept_methods.is_empty());
+        let mut c = candidate([false; 4], [false; 4]);
+        decide(&mut c, true);
+        assert_eq!(c.status, Status::FailsOnOriginal);
+    }
 
     #[test]
     fn a_method_belongs_to_the_relation_its_inputs_were_made_for() {

@@ -320,7 +320,7 @@ pub fn triage_candidate(c: &Candidate, class: &ClassModel, analysis: &CouplingAn
             _ => message,
         };
         // Judged on its own relation's pass rates, not the whole class's.
-        let (p, p_mutants, p_best_mutant) = super::decide::relation_rates(c, super::decide::relation_key(&method));
+        let (p, p_mutants, p_best_mutant) = super::decide::relation_rates(c, &method);
         let evidence = Evidence { p: p.unwrap_or(evidence.p), p_mutants, p_best_mutant, ..evidence };
         let inputs = crate::mtc::inputs_of(code, &method, &under_test);
         let mut verdict = triage(&evidence, &failure);

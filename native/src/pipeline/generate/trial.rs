@@ -6,7 +6,7 @@ use super::decide::decide;
 use super::refine::run_feedback;
 use super::GenerateRun;
 use crate::mtc::shapes;
-use crate::protocol::{Batch, Results, Run, SourceText, TestStatus};
+use crate::protocol::{Batch, Results, Run, SourceText, TestResult, TestStatus};
 
 impl GenerateRun {
     /// Before code runs: an LLM-written test that reaches outside the sandbox (processes, files,
@@ -77,16 +77,17 @@ impl GenerateRun {
         let tests = tests.unwrap_or_default();
         let broken = tests.iter().all(|t| t.status.is_broken());
         let (rounds, can_refine) = (self.settings.refinement_rounds, self.llm.is_some());
+        let cut = self.candidates[i].target.class(&self.project);
         let c = &mut self.candidates[i];
-        if broken && can_refine {
-            let feedback = run_feedback(&tests);
-            if c.wants_refinement(rounds, &feedback) {
-                c.needs_refinement = Some(("fails when run".into(), feedback));
-                return;
+        c.shapes = shapes(c.code.as_deref().unwrap_or(""), cut);
+        if can_refine {
+            if let Some((problem, feedback, key)) = run_problem(c, &tests, broken) {
+                if c.wants_refinement(rounds, &key) {
+                    c.needs_refinement = Some((problem.into(), feedback));
+                    return;
+                }
             }
         }
-        let cut = c.target.class(&self.project);
-        c.shapes = shapes(c.code.as_deref().unwrap_or(""), cut);
         c.original = tests;
         if !c.shapes.iter().any(|s| s.is_mtc()) {
             c.drop(Status::NotAnMtc);
@@ -100,6 +101,31 @@ impl GenerateRun {
         }
     }
 }
+
+/// What to tell the LLM about a trial run that needs another round: the class did not run (every
+/// test threw), or every MTC method of an LLM's class failed its assertion. The latter is the
+/// paper's refinement on execution output taken one step on: triage calls an LLM relation that
+/// fails for every input a likely wrong relation, not a bug, so a round to correct it loses no
+/// suspected bug, and a class with one relation that holds is kept (relations are judged apart).
+/// Besides the problem and the feedback, what tells one round's failure from the next: the
+/// feedback itself, or for violated relations the methods that failed (their messages show the
+/// run's data, which may differ every run: a random key's cipher text).
+fn run_problem(c: &Candidate, tests: &[TestResult], broken: bool) -> Option<(&'static str, String, String)> {
+    if broken {
+        let feedback = run_feedback(tests);
+        return Some(("fails when run", feedback.clone(), feedback));
+    }
+    let mtc: Vec<TestResult> =
+        tests.iter().filter(|t| c.is_mtc_method(Candidate::method_of(&t.name))).cloned().collect();
+    let violated = c.template.is_none() && !mtc.is_empty() && mtc.iter().all(|t| t.status != TestStatus::Passed);
+    let failed: Vec<&str> = mtc.iter().map(|t| t.name.as_str()).collect();
+    violated.then(|| (VIOLATED, run_feedback(&mtc), format!("violated: {}", failed.join(", "))))
+}
+
+/// The refinement prompt's problem when every relation failed on the class under test.
+const VIOLATED: &str = "fails on the class under test: every relation it states was violated. The class \
+is taken to be correct here, so a relation it violates does not hold for it. Replace each such relation \
+with one that the methods' behaviour guarantees (read their code and Javadoc in the skeleton)";
 
 /// Item 5's cheap minimisation for the built-in generator: boundary inputs around the MTC methods
 /// that failed on the original at the trial, run with the rest at validation (shorter copies of

@@ -73,8 +73,15 @@ fn mr_line(comment: &str) -> Option<String> {
         let rest =
             line.strip_prefix("MR:").or_else(|| line.strip_prefix("MR -")).or_else(|| line.strip_prefix("MR "))?;
         let rest = rest.trim().trim_end_matches("*/").trim();
-        (!rest.is_empty() && !rest.starts_with('<')).then(|| rest.to_string())
+        (!rest.is_empty() && !is_placeholder(rest)).then(|| rest.to_string())
     })
+}
+
+/// The template's placeholder, `<the relation between f and g, in one line>`, copied with or
+/// without its angle brackets (a small model does both).
+fn is_placeholder(stated: &str) -> bool {
+    let lower = stated.to_lowercase();
+    stated.starts_with('<') || (lower.starts_with("the relation between") && lower.ends_with("in one line"))
 }
 
 /// Longest relation read off an assertion.
@@ -257,11 +264,18 @@ class T {
     void mr2() {
         assertTrue(IOCase.SENSITIVE.checkEquals(FilenameUtils.normalize("a"), "a"));
     }
+
+    @Test
+    void mr3() {
+        // MR: The relation between negate(Boolean) and toBoolean(Boolean), in one line
+        assertEquals(BooleanUtils.toBoolean(b), !BooleanUtils.toBoolean(BooleanUtils.negate(b)));
+    }
 }
 "#;
         let found = stated_relations(code);
         assert_eq!(found[0].1, "asserted: decryptText(encryptText(plainText, secKey), secKey) equals plainText");
         assert_eq!(found[1].1, "asserted: IOCase.SENSITIVE.checkEquals(normalize(\"a\"), \"a\")");
+        assert_eq!(found[2].1, "asserted: !toBoolean(negate(b)) equals toBoolean(b)", "the placeholder without <>");
         assert!(stated_relations("class T { @Test void m() { f(1); } }").is_empty(), "no assertion, no relation");
     }
 

@@ -6,7 +6,9 @@
 //!   are listed by the sum of their features' weights times evidence strength.
 //! - `ranked` (default): the same features over more evidence (members inherited from project
 //!   superclasses, fields reached through getters and setters), plus complementary names, type
-//!   flow and co-usage in the project's tests; scored (rank.rs) and cut to the best few.
+//!   flow and co-usage in the project's tests; overloading weighed by the size of the overload
+//!   family (overloads.rs); no candidate that refuses every call (refusal.rs); scored (rank.rs)
+//!   and cut to the best few.
 
 mod facts;
 mod features;

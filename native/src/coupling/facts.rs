@@ -88,8 +88,10 @@ impl<'c> ClassFacts<'c> {
         for (member, f) in members.iter().zip(&methods) {
             let touched: BTreeSet<String> = f.all_reads().union(&f.all_writes()).cloned().collect();
             let role = super::observe::is_observation(member, f).then(|| "role:observation".to_string());
+            let name = (!member.method.is_constructor).then(|| format!("name:{}", member.method.name));
             let items = role
                 .into_iter()
+                .chain(name)
                 .chain(f.tokens.iter().map(|t| format!("token:{t}")))
                 .chain(f.types.iter().map(|t| format!("type:{t}")))
                 .chain(f.apis.iter().map(|a| format!("api:{a}")))
@@ -107,6 +109,11 @@ impl<'c> ClassFacts<'c> {
         let n = self.members.len().max(2) as f64;
         let df = self.document_frequency.get(&format!("{kind}:{item}")).copied().unwrap_or(2).max(2) as f64;
         ((1.0 + n / df).ln() / (1.0 + n / 2.0).ln()).clamp(0.05, 1.0)
+    }
+
+    /// How many members have this item.
+    pub fn frequency(&self, kind: &str, item: &str) -> usize {
+        self.document_frequency.get(&format!("{kind}:{item}")).copied().unwrap_or(0)
     }
 
     /// The member index of an inherited method, by its declaring class and index there.

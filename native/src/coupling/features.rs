@@ -124,6 +124,9 @@ pub struct Evidence {
     pub tests: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub test_count: Option<usize>,
+    /// Overloading (ranked mode): how many methods of the class share the name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub overloads: Option<usize>,
 }
 
 #[derive(Debug, Clone, Serialize)]

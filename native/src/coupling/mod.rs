@@ -6,7 +6,9 @@
 //!   are listed by the sum of their features' weights times evidence strength.
 //! - `ranked` (default): the same features over more evidence (members inherited from project
 //!   superclasses, fields reached through getters and setters), plus complementary names, type
-//!   flow and co-usage in the project's tests; scored (rank.rs) and cut to the best few.
+//!   flow and co-usage in the project's tests; overloading weighed by the size of the overload
+//!   family (overloads.rs); no candidate that refuses every call (refusal.rs); scored (rank.rs)
+//!   and cut to the best few.
 
 mod facts;
 mod features;
@@ -14,8 +16,10 @@ mod flow;
 pub mod hierarchy;
 mod names;
 mod observe;
+mod overloads;
 mod rank;
 mod receiver;
+mod refusal;
 mod tokens;
 mod usage;
 
@@ -177,11 +181,11 @@ fn algorithm1(facts: &ClassFacts, target: usize) -> CouplingAnalysis {
 fn ranked(facts: &ClassFacts, usage: Option<&Usage>, target: usize, uncut: bool) -> CouplingAnalysis {
     let n = facts.members.len();
     let coupled = (0..n)
-        .filter(|&i| i != target && callable_by_a_test(facts.members[i].method))
+        .filter(|&i| i != target && ranked_candidate(&facts.members[i]))
         .filter_map(|i| {
             let pair = Pair { facts, target, coupled: i };
             let features = [
-                pair.signature_commonality(),
+                pair.signature_commonality().map(|f| overloads::in_family(&pair, f)),
                 names::feature(&pair),
                 flow::feature(&pair),
                 receiver::feature(&pair),
@@ -198,7 +202,7 @@ fn ranked(facts: &ClassFacts, usage: Option<&Usage>, target: usize, uncut: bool)
     if !uncut {
         coupled.truncate(MAX_SELECTED);
     }
-    let candidates = (0..n).filter(|&i| i != target && callable_by_a_test(facts.members[i].method)).count();
+    let candidates = (0..n).filter(|&i| i != target && ranked_candidate(&facts.members[i])).count();
     CouplingAnalysis { target, candidates, coupled, ranking: Ranking::Ranked }
 }
 
@@ -207,6 +211,12 @@ fn ranked(facts: &ClassFacts, usage: Option<&Usage>, target: usize, uncut: bool)
 /// operation to relate (they still count as evidence: calls, fields).
 fn callable_by_a_test(m: &MethodModel) -> bool {
     !m.is_private() && !m.is_constructor
+}
+
+/// The ranked mode's candidates: callable by a test, and not a method that refuses every call
+/// (refusal.rs).
+fn ranked_candidate(member: &facts::Member) -> bool {
+    callable_by_a_test(member.method) && !refusal::always_throws(member)
 }
 
 /// The candidate with its features scored, or None without a feature.

@@ -146,7 +146,10 @@ fn short_label(f: &Feature) -> String {
         }
     };
     match f.kind {
-        FeatureKind::Overloading => "overloading".into(),
+        FeatureKind::Overloading => match e.overloads {
+            Some(n) if n > 2 => format!("overloading (family of {n})"),
+            _ => "overloading".into(),
+        },
         FeatureKind::SharedNameAndType => format!("shared name and type ({}; {})", list(&e.tokens), list(&e.types)),
         FeatureKind::DirectCall => {
             let label = |c: &crate::coupling::CallSite| {
@@ -187,4 +190,27 @@ fn via(accessors: &[String]) -> String {
 
 fn short(signature: &str) -> &str {
     signature.split('(').next().unwrap_or(signature)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::short_label;
+    use crate::coupling::{Evidence, Feature, FeatureKind};
+
+    fn overloading(overloads: Option<usize>) -> Feature {
+        let kind = FeatureKind::Overloading;
+        let evidence = Evidence { overloads, ..Evidence::default() };
+        Feature { kind, group: kind.group(), evidence, sentence: String::new(), strength: 1.0, score: 3.0 }
+    }
+
+    #[test]
+    fn a_large_overload_family_is_named_with_its_size() {
+        assert_eq!(short_label(&overloading(Some(12))), "overloading (family of 12)");
+    }
+
+    #[test]
+    fn two_overloads_or_algorithm1_s_overloading_say_just_overloading() {
+        assert_eq!(short_label(&overloading(Some(2))), "overloading");
+        assert_eq!(short_label(&overloading(None)), "overloading");
+    }
 }

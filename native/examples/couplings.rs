@@ -15,24 +15,47 @@ fn main() -> ExitCode {
     let out = rest.first().cloned().unwrap_or_else(|| "target/mr-coupler".into());
     let test_roots = std::env::var("MRCOUPLER_TEST_ROOTS").unwrap_or_default();
     let ranking = std::env::var("MRCOUPLER_COUPLING_RANKING").unwrap_or_else(|_| "ranked".into());
-    let config = serde_json::json!({
-        "version": 1, "mode": "couplings", "projectDir": ".", "outputDir": out, "targets": targets,
-        "sourceRoots": roots.split(':').collect::<Vec<_>>(),
-        "testSourceRoots": test_roots.split(':').filter(|r| !r.is_empty()).collect::<Vec<_>>(),
-        "generation": {"couplingRanking": ranking},
-    });
-    let action = sessions::open(&config.to_string()).and_then(|h| sessions::next(h, r#"{"version":1}"#));
-    match action {
-        Ok(json) => {
-            let action: serde_json::Value = serde_json::from_str(&json).unwrap_or_default();
-            for line in action["log"].as_array().into_iter().flatten() {
-                println!("[{}] {}", line["level"].as_str().unwrap_or(""), line["message"].as_str().unwrap_or(""));
-            }
+    match couplings(roots, targets, &out, &test_roots, &ranking) {
+        Ok(lines) => {
+            lines.iter().for_each(|l| println!("{l}"));
             ExitCode::SUCCESS
         }
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// The couplings session's log lines, `[level] message`.
+fn couplings(roots: &str, targets: &str, out: &str, test_roots: &str, ranking: &str) -> Result<Vec<String>, String> {
+    let config = serde_json::json!({
+        "version": 1, "mode": "couplings", "projectDir": ".", "outputDir": out, "targets": targets,
+        "sourceRoots": roots.split(':').collect::<Vec<_>>(),
+        "testSourceRoots": test_roots.split(':').filter(|r| !r.is_empty()).collect::<Vec<_>>(),
+        "settings": {"couplingRanking": ranking},
+    });
+    let json = sessions::open(&config.to_string())
+        .and_then(|h| sessions::next(h, r#"{"version":1}"#))
+        .map_err(|e| e.to_string())?;
+    let action: serde_json::Value = serde_json::from_str(&json).unwrap_or_default();
+    let lines = action["log"].as_array().into_iter().flatten();
+    Ok(lines
+        .map(|l| format!("[{}] {}", l["level"].as_str().unwrap_or(""), l["message"].as_str().unwrap_or("")))
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    /// The README's command: the bundled example's encryptText and its inverse first.
+    #[test]
+    fn the_readme_command_prints_the_examples_couplings() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+        let out = std::env::temp_dir().join(format!("mrc-couplings-example-{}", std::process::id()));
+        let roots = format!("{root}/example/src/main/java");
+        let target = "com.acme.crypto.AESEncryption#encryptText";
+        let lines = super::couplings(&roots, target, out.to_str().unwrap(), "", "ranked").unwrap();
+        assert!(lines.iter().any(|l| l.contains("1. decryptText(byte[], SecretKey)")), "{lines:?}");
+        std::fs::remove_dir_all(&out).ok();
     }
 }

@@ -21,15 +21,26 @@ pub(super) fn always_throws(member: &Member) -> bool {
     fixed && m.has_body && only_throws(text)
 }
 
-/// A declaration whose body is a single `throw` statement: `{ throw new X(..); }`.
+/// A declaration whose body is a single `throw` statement: `{ throw new X(..); }` (comments aside).
 fn only_throws(declaration: &str) -> bool {
-    let Some(at) = declaration.rfind("throw ") else { return false };
-    let (before, after) = declaration.split_at(at);
-    let Some((_, rest)) = after.split_once(';') else { return false };
-    // The throw opens the body (the brace before it is the body's, not a nested block's: every
-    // brace before that one is closed) and ends it (only the body's `}` after it).
-    let Some(head) = before.trim_end().strip_suffix('{') else { return false };
-    head.matches('{').count() == head.matches('}').count() && rest.trim() == "}"
+    if !declaration.contains("throw ") {
+        return false; // most methods: no parse
+    }
+    let wrapped = format!("class R {{ {declaration} }}");
+    let Some(tree) = crate::java_model::parser().parse(&wrapped, None) else { return false };
+    let root = tree.root_node();
+    let Some(body) = root
+        .named_child(0)
+        .and_then(|class| class.child_by_field_name("body"))
+        .and_then(|members| members.named_child(0))
+        .and_then(|method| method.child_by_field_name("body"))
+    else {
+        return false;
+    };
+    let mut cursor = body.walk();
+    let statements: Vec<&str> =
+        body.named_children(&mut cursor).map(|s| s.kind()).filter(|k| !k.ends_with("comment")).collect();
+    statements == ["throw_statement"]
 }
 
 #[cfg(test)]

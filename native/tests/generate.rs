@@ -68,11 +68,17 @@ fn test_names(source: &str) -> Vec<String> {
     file.classes[0].methods.iter().filter(|m| m.is_test()).map(|m| format!("{}()", m.name)).collect()
 }
 
+/// Failures show data that differ from run to run, as the example's random key makes its cipher
+/// texts do: what the LLM cache keys must not depend on.
+static RUN_DATA: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
 fn result(name: &str, passed: bool) -> Value {
     if passed {
         json!({"name": name, "status": "passed", "durationMs": 2})
     } else {
-        json!({"name": name, "status": "failed", "durationMs": 2, "message": "array contents differ at index [0]",
+        let data = RUN_DATA.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let message = format!("array contents differ at index [0], expected: <{data}> but was: <-5>");
+        json!({"name": name, "status": "failed", "durationMs": 2, "message": message,
                "exceptionType": "org.opentest4j.AssertionFailedError"})
     }
 }

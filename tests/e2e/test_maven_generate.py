@@ -14,7 +14,7 @@ from conftest import (AES_MTC, AES_TARGET, REPO, TIMEOUT, assert_no_jvm_crash, c
 
 SCRIPT = "aes-example.json"
 MTC_PATH = Path(*AES_MTC.split(".")).with_suffix(".java")  # com/acme/crypto/AESEncryption_encryptText_MTC1Test.java
-REQUESTS_OF_A_FULL_RUN = 5  # two generations, one refinement, two amplifications
+REQUESTS_OF_A_FULL_RUN = 6  # two generations, two refinements (a compile error, the violated MR), two amplifications
 
 
 def is_amplification(request):

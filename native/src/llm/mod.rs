@@ -32,17 +32,26 @@ pub struct Usage {
 pub struct Message {
     pub role: String,
     pub content: String,
+    /// What the cache key reads in place of `content`, when the content holds data that differ
+    /// from run to run for the same request (a random key's cipher text in a failure message):
+    /// a re-run or a resumed run is still answered from the cache. Never sent.
+    #[serde(skip)]
+    pub keyed_as: Option<String>,
 }
 
 impl Message {
     pub fn system(content: impl Into<String>) -> Self {
-        Message { role: "system".into(), content: content.into() }
+        Message { role: "system".into(), content: content.into(), keyed_as: None }
     }
     pub fn user(content: impl Into<String>) -> Self {
-        Message { role: "user".into(), content: content.into() }
+        Message { role: "user".into(), content: content.into(), keyed_as: None }
     }
     pub fn assistant(content: impl Into<String>) -> Self {
-        Message { role: "assistant".into(), content: content.into() }
+        Message { role: "assistant".into(), content: content.into(), keyed_as: None }
+    }
+    /// The message, keyed in the cache by `key` instead of its content.
+    pub fn keyed_as(self, key: String) -> Self {
+        Message { keyed_as: Some(key), ..self }
     }
 }
 
@@ -97,11 +106,23 @@ impl Llm {
         &self.settings
     }
 
-    /// The request body for a conversation (what the cache key hashes).
+    /// The request body for a conversation.
     fn body(&self, call: &Call) -> Value {
+        self.body_of(call, &call.messages)
+    }
+
+    /// The cache key: the body's hash, each message read as it is keyed (`Message::keyed_as`).
+    fn key(&self, call: &Call) -> String {
+        let keyed = call.messages.iter().map(|m| Message::user(m.keyed_as.as_ref().unwrap_or(&m.content).clone()));
+        let messages: Vec<Message> =
+            call.messages.iter().zip(keyed).map(|(m, k)| Message { role: m.role.clone(), ..k }).collect();
+        Cache::key(&self.body_of(call, &messages))
+    }
+
+    fn body_of(&self, call: &Call, messages: &[Message]) -> Value {
         let mut body = json!({
             "model": self.settings.model,
-            "messages": call.messages,
+            "messages": messages,
             "temperature": self.settings.temperature,
             "max_tokens": self.settings.max_tokens,
         });
@@ -134,7 +155,8 @@ impl Llm {
         let tasks = calls
             .into_iter()
             .map(|call| {
-                let (body, permits, events) = (self.body(&call), permits.clone(), events.clone());
+                let (body, key) = (self.body(&call), self.key(&call));
+                let (permits, events) = (permits.clone(), events.clone());
                 let (client, cache, accounting) = (self.client.clone(), self.cache.clone(), self.accounting.clone());
                 let max_tokens = u64::from(self.settings.max_tokens);
                 runtime.spawn(async move {
@@ -144,7 +166,7 @@ impl Llm {
                         let _ = events.send(Event::Retrying { tag: tag.clone(), retry });
                     };
                     let one = Request { client: client.as_deref(), cache: &cache, accounting: &accounting, max_tokens };
-                    let reply = one.complete(call.tag.clone(), body, &on_retry).await;
+                    let reply = one.complete(call.tag.clone(), body, key, &on_retry).await;
                     let outcome = reply.as_ref().map(|r| r.cached).map_err(|e| e.to_string());
                     let _ = events.send(Event::Finished { tag: call.tag, outcome });
                     reply
@@ -223,21 +245,25 @@ struct Request<'a> {
 }
 
 impl Request<'_> {
-    async fn complete(&self, tag: Tag, body: Value, on_retry: &(dyn Fn(Retry) + Sync)) -> CoreResult<Reply> {
-        complete_one(self.client, self.cache, self.accounting, tag, body, self.max_tokens, on_retry).await
+    async fn complete(
+        &self,
+        tag: Tag,
+        body: Value,
+        key: String,
+        on_retry: &(dyn Fn(Retry) + Sync),
+    ) -> CoreResult<Reply> {
+        complete_one(self, tag, body, key, on_retry).await
     }
 }
 
 async fn complete_one(
-    client: Option<&Client>,
-    cache: &Cache,
-    accounting: &Accounting,
+    request: &Request<'_>,
     tag: Tag,
     body: Value,
-    max_tokens: u64,
+    key: String,
     on_retry: &(dyn Fn(Retry) + Sync),
 ) -> CoreResult<Reply> {
-    let key = Cache::key(&body);
+    let Request { client, cache, accounting, max_tokens } = *request;
     if let Some((content, usage)) = cache.get(&key) {
         accounting.record(tag, usage, true);
         return Ok(Reply { content, usage, cached: true });

@@ -46,6 +46,16 @@ impl Status {
     }
 }
 
+/// What a refinement round tells the LLM: the problem, the compiler's or the run's feedback, and
+/// that feedback as the LLM cache keys it when it shows the run's data (a failure message with a
+/// random key's cipher text differs every run; the failing methods and how they failed do not).
+#[derive(Debug, Clone, Default)]
+pub struct Refinement {
+    pub problem: String,
+    pub feedback: String,
+    pub keyed_feedback: Option<String>,
+}
+
 /// Where a candidate is in the pipeline.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stage {
@@ -103,7 +113,7 @@ pub struct Candidate {
     /// Test methods dropped because they did not compile (the rest of the class lived).
     pub pruned: Vec<String>,
     /// (problem, feedback) to send back to the LLM before the next trial.
-    pub needs_refinement: Option<(String, String)>,
+    pub needs_refinement: Option<Refinement>,
     pub import_repaired: bool,
     /// Whether the first reply compiled as written (None until its first trial).
     pub first_reply_compiled: Option<bool>,

@@ -1,5 +1,6 @@
 //! The messages of a candidate's conversation, from the templates in `prompts/`.
 
+use super::candidate::Refinement;
 use crate::context::PairContext;
 use crate::error::CoreResult;
 use crate::java_model::{ClassModel, MethodModel};
@@ -76,11 +77,16 @@ impl Prompter<'_> {
     }
 
     /// Compile or run feedback for the class the model wrote (the paper's refinement).
-    pub fn refinement(&self, problem: &str, feedback: &str, test_class: &str) -> CoreResult<Message> {
-        let text = self
-            .templates
-            .render("refinement.md", &[("problem", problem), ("feedback", feedback), ("test_class", test_class)])?;
-        Ok(Message::user(text))
+    pub fn refinement(&self, asked: &Refinement, test_class: &str) -> CoreResult<Message> {
+        let render = |feedback: &str| {
+            let fields = [("problem", asked.problem.as_str()), ("feedback", feedback), ("test_class", test_class)];
+            self.templates.render("refinement.md", &fields)
+        };
+        let message = Message::user(render(&asked.feedback)?);
+        Ok(match &asked.keyed_feedback {
+            Some(keyed) => message.keyed_as(render(keyed)?),
+            None => message,
+        })
     }
 
     /// The paper's Listing 5: apply each MR to `count` new inputs.

@@ -5,7 +5,7 @@
 //! the errors change; then the test methods that still do not compile are dropped and the rest of
 //! the class lives; only then is it given up.
 
-use super::candidate::{Candidate, Status};
+use super::candidate::{Candidate, Refinement, Status};
 use super::GenerateRun;
 use crate::error::CoreResult;
 use crate::protocol::{CompileDiagnostic, DiagnosticKind, TestResult};
@@ -22,8 +22,8 @@ impl GenerateRun {
     pub(super) fn refine_all(&mut self) -> CoreResult<()> {
         let ids: Vec<usize> = self.candidates.iter().filter(|c| c.needs_refinement.is_some()).map(|c| c.id).collect();
         for &i in &ids {
-            let (problem, feedback) = self.candidates[i].needs_refinement.take().unwrap_or_default();
-            let message = self.prompter().refinement(&problem, &feedback, &self.candidates[i].class_name)?;
+            let asked = self.candidates[i].needs_refinement.take().unwrap_or_default();
+            let message = self.prompter().refinement(&asked, &self.candidates[i].class_name)?;
             let c = &mut self.candidates[i];
             c.conversation.push(message);
             c.refined = true;
@@ -60,7 +60,8 @@ impl GenerateRun {
         }
         let feedback = compile_feedback(diagnostics);
         if can_refine && c.wants_refinement(rounds, &feedback) {
-            c.needs_refinement = Some(("does not compile".into(), feedback));
+            c.needs_refinement =
+                Some(Refinement { problem: "does not compile".into(), feedback, keyed_feedback: None });
             return;
         }
         if c.prune(diagnostics) {
@@ -114,6 +115,16 @@ fn compile_feedback(diagnostics: &[CompileDiagnostic]) -> String {
         .filter(|d| d.kind == DiagnosticKind::Error)
         .take(FEEDBACK_ENTRIES)
         .map(|d| format!("line {}:{}: error: {}", d.line, d.column, d.message))
+        .collect();
+    lines.join("\n")
+}
+
+/// The run's feedback without its data: each test, how it ended and what it threw.
+pub(super) fn run_outline(tests: &[TestResult]) -> String {
+    let lines: Vec<String> = tests
+        .iter()
+        .take(FEEDBACK_ENTRIES)
+        .map(|t| format!("{} {} {}", t.name, t.status, t.exception_type.as_deref().unwrap_or("")))
         .collect();
     lines.join("\n")
 }

@@ -1,9 +1,9 @@
 //! The trial, a candidate's first run: compile it and run it on the original code; what fails goes to
 //! refinement, what is no MTC is dropped, the rest goes on to amplification or validation.
 
-use super::candidate::{Candidate, Stage, Status};
+use super::candidate::{Candidate, Refinement, Stage, Status};
 use super::decide::decide;
-use super::refine::run_feedback;
+use super::refine::{run_feedback, run_outline};
 use super::GenerateRun;
 use crate::mtc::shapes;
 use crate::protocol::{Batch, Results, Run, SourceText, TestResult, TestStatus};
@@ -81,9 +81,9 @@ impl GenerateRun {
         let c = &mut self.candidates[i];
         c.shapes = shapes(c.code.as_deref().unwrap_or(""), cut);
         if can_refine {
-            if let Some((problem, feedback, key)) = run_problem(c, &tests, broken) {
+            if let Some((asked, key)) = run_problem(c, &tests, broken) {
                 if c.wants_refinement(rounds, &key) {
-                    c.needs_refinement = Some((problem.into(), feedback));
+                    c.needs_refinement = Some(asked);
                     return;
                 }
             }
@@ -107,19 +107,23 @@ impl GenerateRun {
 /// paper's refinement on execution output taken one step on: triage calls an LLM relation that
 /// fails for every input a likely wrong relation, not a bug, so a round to correct it loses no
 /// suspected bug, and a class with one relation that holds is kept (relations are judged apart).
-/// Besides the problem and the feedback, what tells one round's failure from the next: the
-/// feedback itself, or for violated relations the methods that failed (their messages show the
-/// run's data, which may differ every run: a random key's cipher text).
-fn run_problem(c: &Candidate, tests: &[TestResult], broken: bool) -> Option<(&'static str, String, String)> {
+/// The refinement to ask for, and what tells one round's failure from the next: the feedback
+/// itself, or for violated relations the methods that failed (their messages show the run's data,
+/// which may differ every run: a random key's cipher text).
+fn run_problem(c: &Candidate, tests: &[TestResult], broken: bool) -> Option<(Refinement, String)> {
+    let asked = |problem: &str, tests: &[TestResult]| Refinement {
+        problem: problem.into(),
+        feedback: run_feedback(tests),
+        keyed_feedback: Some(run_outline(tests)),
+    };
     if broken {
         let feedback = run_feedback(tests);
-        return Some(("fails when run", feedback.clone(), feedback));
+        return Some((asked("fails when run", tests), feedback));
     }
     let mtc: Vec<TestResult> =
         tests.iter().filter(|t| c.is_mtc_method(Candidate::method_of(&t.name))).cloned().collect();
     let violated = c.template.is_none() && !mtc.is_empty() && mtc.iter().all(|t| t.status != TestStatus::Passed);
-    let failed: Vec<&str> = mtc.iter().map(|t| t.name.as_str()).collect();
-    violated.then(|| (VIOLATED, run_feedback(&mtc), format!("violated: {}", failed.join(", "))))
+    violated.then(|| (asked(VIOLATED, &mtc), format!("violated: {}", run_outline(&mtc))))
 }
 
 /// The refinement prompt's problem when every relation failed on the class under test.

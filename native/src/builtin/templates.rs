@@ -533,7 +533,7 @@ pub fn binary_operation(pair: &Pair) -> Option<Mr> {
         Some(pair.caller.build(builder, &args))
     };
     // Operating and undoing it is exact only without floating-point state.
-    let exact = !class.fields.iter().any(|f| matches!(erase_simple(&f.type_name).as_str(), "double" | "float"));
+    let exact = !has_floating_state(class);
     let inverse_of = pair.coupled.map(|(c, _)| c).filter(|c| own(c) && inverse_operation(&t.name, &c.name, exact));
     let commutative =
         ["add", "plus", "multiply", "times", "max", "min", "union", "intersection", "and", "or", "gcd", "lcm"];
@@ -555,6 +555,11 @@ pub fn binary_operation(pair: &Pair) -> Option<Mr> {
         bodies.push(lines.join("\n"));
     }
     Some(Mr { template, relation, bodies })
+}
+
+/// Whether the class holds floating-point state, where even `(a + b) - b` rounds.
+pub(super) fn has_floating_state(class: &crate::java_model::ClassModel) -> bool {
+    class.fields.iter().any(|f| matches!(erase_simple(&f.type_name).as_str(), "double" | "float"))
 }
 
 /// `add`/`subtract`, `plus`/`minus`, `multiply`/`divide`, with the same preposition or none

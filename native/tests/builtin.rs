@@ -591,3 +591,10 @@ fn a_reader_reads_what_its_source_holds() {
     let m = mtc(&found, "readBack");
     assert!(m.code.contains("java.io.Reader source = new java.io.StringReader(x);"), "{}", m.code);
 }
+
+#[test]
+fn a_project_class_with_two_type_parameters_is_built_by_its_constructor() {
+    let found = generated("builtin/com/acme/bag/Duo.java", "Duo", "equals");
+    let m = mtc(&found, "equalsContract");
+    assert!(m.code.contains("Duo<String, String> a = new Duo<>(\"\", \"Hello, World!\");"), "{}", m.code);
+}

@@ -598,3 +598,31 @@ fn a_project_class_with_two_type_parameters_is_built_by_its_constructor() {
     let m = mtc(&found, "equalsContract");
     assert!(m.code.contains("Duo<String, String> a = new Duo<>(\"\", \"Hello, World!\");"), "{}", m.code);
 }
+
+#[test]
+fn a_static_factory_named_after_a_property_is_read_back_by_its_getter() {
+    let files = ["builtin/com/acme/time/Weeks.java", "builtin/com/acme/time/BasePeriod.java"];
+    for target in ["weeks", "getWeeks"] {
+        let found = generated_in(&files, "Weeks", target);
+        let m = mtc(&found, "factoryGetter");
+        assert_eq!(m.relation, "Weeks.weeks(v).getWeeks() = v");
+        assert!(
+            m.code.contains(
+                "int v = 0;\n        Weeks built = Weeks.weeks(v);\n        assertEquals(v, built.getWeeks());"
+            ),
+            "{}",
+            m.code
+        );
+    }
+}
+
+#[test]
+fn predicates_taking_an_interface_the_class_implements_are_on_its_type() {
+    let files = ["builtin/com/acme/range/Window.java", "builtin/com/acme/range/Bounded.java"];
+    let found = generated_in(&files, "Window", "overlaps");
+    assert_eq!(mtc(&found, "symmetricPredicate").relation, "a.overlaps(b) = b.overlaps(a)");
+    let found = generated_in(&files, "Window", "isBefore");
+    let m = mtc(&found, "orderingDuality");
+    assert_eq!(m.relation, "a.isAfter(b) = b.isBefore(a), and not both a.isAfter(b) and a.isBefore(b)");
+    assert!(!m.code.contains("compareTo"), "isAfter(Bounded) is no compareTo on Window's type: {}", m.code);
+}

@@ -8,7 +8,7 @@
 //! instances of the class from the typed inputs (`a`, `b`, `c` are consecutive ones).
 
 use super::invoke::Caller;
-use super::templates::{assert_equal, declares_equals, ret, same, subjects, Mr, Pair};
+use super::templates::{assert_equal, declares_equals, ret, same, subjects, supertypes, Mr, Pair};
 use super::values::INPUTS;
 use crate::java_model::types::erase_simple;
 use crate::java_model::{ClassKind, MethodModel};
@@ -55,12 +55,11 @@ fn on_each_instance(caller: &Caller, checks: &[String]) -> Vec<String> {
         .collect()
 }
 
-/// A non-static method of the class taking one instance of the class: `a.m(b)`.
+/// A non-static method of the class taking one instance of the class, or of a supertype it
+/// implements (`overlaps(ReadableInterval)` on an interval class): `a.m(b)`.
 fn on_own_type(caller: &Caller, m: &MethodModel) -> bool {
-    !m.is_static()
-        && !m.is_private()
-        && m.params.len() == 1
-        && erase_simple(&m.params[0].type_name) == caller.class.name
+    let takes = |t: &str| t == caller.class.name || (t != "Object" && supertypes(caller).iter().any(|s| s == t));
+    !m.is_static() && !m.is_private() && m.params.len() == 1 && takes(&erase_simple(&m.params[0].type_name))
 }
 
 pub(super) fn method<'c>(caller: &Caller<'c>, name: &str, params: usize) -> Option<&'c MethodModel> {
@@ -200,11 +199,16 @@ pub fn ordering(pair: &Pair) -> Option<Mr> {
     let (caller, t) = (pair.caller, pair.target);
     let is_predicate = |m: &MethodModel| on_own_type(caller, m) && ret(m) == Some("boolean");
     let (greater, lower) = DUALS.iter().find_map(|(g, l)| {
-        let (gm, lm) =
-            (method(caller, g, 1).filter(|m| is_predicate(m))?, method(caller, l, 1).filter(|m| is_predicate(m))?);
+        // Among overloads (`isAfter(long)`, `isAfter(ReadableInterval)`), the one on the class's type.
+        let predicate =
+            |name: &str| caller.class.methods.iter().find(|m| m.name == name && !m.is_private() && is_predicate(m));
+        let (gm, lm) = (predicate(g)?, predicate(l)?);
         (t.name == *g || t.name == *l).then_some((gm, lm))
     })?;
-    let compares = method(caller, "compareTo", 1).is_some_and(|m| on_own_type(caller, m));
+    // `compareTo` orders the class's own instances: a predicate on a supertype (an interval's
+    // `isAfter(ReadableInterval)`, entirely after) need not agree with it.
+    let exactly_own = erase_simple(&greater.params[0].type_name) == caller.class.name;
+    let compares = exactly_own && method(caller, "compareTo", 1).is_some_and(|m| on_own_type(caller, m));
     let strict = !greater.name.contains("OrEqual");
     let bodies = triples(caller)
         .into_iter()
@@ -395,8 +399,18 @@ fn after_remove(contains: Option<&MethodModel>, size: bool, answers: bool, remov
 
 /// `f(f(a)) = a` for an involution (`negate`, `reverse`, `invert`...), on instances or static.
 pub fn involution(pair: &Pair) -> Option<Mr> {
-    const INVOLUTIONS: &[&str] =
-        &["negate", "reverse", "invert", "inverse", "opposite", "flip", "transpose", "conjugate", "swapCase"];
+    const INVOLUTIONS: &[&str] = &[
+        "negate",
+        "negated",
+        "reverse",
+        "invert",
+        "inverse",
+        "opposite",
+        "flip",
+        "transpose",
+        "conjugate",
+        "swapCase",
+    ];
     let (caller, t) = (pair.caller, pair.target);
     let r = ret(t)?;
     if !INVOLUTIONS.contains(&t.name.as_str()) || t.is_private() {

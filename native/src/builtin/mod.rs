@@ -73,7 +73,7 @@ pub fn is_contract_template(name: &str) -> bool {
 /// Templates that need a coupled pair, and those that look at the target alone.
 const PAIR_TEMPLATES: [Template; 4] =
     [templates::round_trip, templates::delegation, templates::producer_consumer, templates::binary_operation];
-const TARGET_TEMPLATES: [Template; 31] = [
+const TARGET_TEMPLATES: [Template; 32] = [
     contracts::constructor_getter,
     contracts::successor,
     contracts::validator_accepts_output,
@@ -102,6 +102,7 @@ const TARGET_TEMPLATES: [Template; 31] = [
     state::search_after_insert,
     withers::wither,
     withers::integral_inverse,
+    withers::factory_getter,
     io::copy_preserves_content,
     io::write_read_round_trip,
     io::read_back,

@@ -462,9 +462,72 @@ impl Shape {
     }
 }
 
-/// Whether the class declares `equals(Object)`: MRs comparing instances need it.
+/// Whether the class's instances compare by value, as MRs comparing instances need: it declares
+/// `equals(Object)`, or a superclass in the project does (Joda-Time's periods inherit theirs).
 pub(super) fn declares_equals(caller: &Caller) -> bool {
-    caller.class.methods.iter().any(|m| m.name == "equals" && m.params.len() == 1)
+    let declares = |c: &crate::java_model::ClassModel| {
+        c.methods.iter().any(|m| m.name == "equals" && m.params.len() == 1 && !m.is_static())
+    };
+    ancestors(caller).into_iter().any(declares)
+}
+
+/// How far up the project's superclasses and interfaces a template looks.
+const ANCESTORS: usize = 4;
+
+/// The class and its superclasses in the project, nearest first.
+pub(super) fn ancestors<'c>(caller: &Caller<'c>) -> Vec<&'c crate::java_model::ClassModel> {
+    let mut chain = vec![caller.class];
+    while let Some(parent) = chain.last().and_then(|c| c.superclass.as_deref()).filter(|_| chain.len() < ANCESTORS) {
+        match super::objects::find_class(caller.values, &erase_simple(parent)) {
+            Some(found) if !chain.iter().any(|c| c.qualified_name == found.qualified_name) => chain.push(found),
+            _ => break,
+        }
+    }
+    chain
+}
+
+/// The simple names of the class's supertypes: what its header and its project ancestors' headers
+/// extend or implement, and what those interfaces extend in turn (type arguments left out:
+/// `implements Comparable<Interval>` names `Comparable`, not `Interval`).
+pub(super) fn supertypes(caller: &Caller) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    let mut queue: Vec<&crate::java_model::ClassModel> = ancestors(caller);
+    let mut visited = 0;
+    while let Some(c) = queue.pop().filter(|_| visited < 4 * ANCESTORS) {
+        visited += 1;
+        for name in header_supertypes(&c.header) {
+            if names.contains(&name) {
+                continue;
+            }
+            if let Some(interface) = super::objects::find_class(caller.values, &name) {
+                queue.push(interface);
+            }
+            names.push(name);
+        }
+    }
+    names
+}
+
+/// The types after `extends` and `implements` in a class header, without their type arguments.
+fn header_supertypes(header: &str) -> Vec<String> {
+    let mut depth = 0;
+    let plain: String = header
+        .chars()
+        .filter(|&c| {
+            match c {
+                '<' => depth += 1,
+                '>' => depth -= 1,
+                _ => return depth == 0,
+            }
+            false
+        })
+        .collect();
+    let Some(at) = plain.find(" extends ").or_else(|| plain.find(" implements ")) else { return Vec::new() };
+    plain[at..]
+        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
+        .filter(|w| !w.is_empty() && !matches!(*w, "extends" | "implements"))
+        .map(|w| w.rsplit('.').next().unwrap_or(w).to_string())
+        .collect()
 }
 
 /// A same-type transform whose name says it normalises is idempotent: `f(f(x)) = f(x)`.

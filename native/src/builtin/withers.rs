@@ -4,29 +4,10 @@
 //! (`a.plusX(n).minusX(n) = a`).
 
 use super::invoke::Caller;
-use super::objects;
-use super::templates::{assert_equal, has_floating_state, ret, same, Mr, Pair};
+use super::templates::{assert_equal, declares_equals, has_floating_state, ret, same, Mr, Pair};
 use super::values::INPUTS;
 use crate::java_model::types::erase_simple;
-use crate::java_model::{ClassModel, MethodModel};
-
-/// How far up the project's superclasses `equals` is looked for.
-const ANCESTORS: usize = 4;
-
-/// Whether the class's instances compare by value: it declares `equals(Object)`, or one of its
-/// superclasses in the project does (Joda-Time's periods inherit theirs from a base class).
-pub(super) fn has_value_equality(caller: &Caller) -> bool {
-    let mut class: &ClassModel = caller.class;
-    for _ in 0..ANCESTORS {
-        if class.methods.iter().any(|m| m.name == "equals" && m.params.len() == 1 && !m.is_static()) {
-            return true;
-        }
-        let Some(parent) = class.superclass.as_deref() else { return false };
-        let Some(found) = objects::find_class(caller.values, &erase_simple(parent)) else { return false };
-        class = found;
-    }
-    false
-}
+use crate::java_model::MethodModel;
 
 /// A non-static method of the class returning the class's own type.
 fn returns_own(caller: &Caller, m: &MethodModel) -> bool {
@@ -59,7 +40,7 @@ pub fn wither(pair: &Pair) -> Option<Mr> {
     if instances.is_empty() || values.is_empty() {
         return None;
     }
-    let identity = has_value_equality(caller);
+    let identity = declares_equals(caller);
     let declared = caller.declared(value_type);
     let (w, g) = (&with.name, &getter.name);
     let bodies = values
@@ -104,7 +85,7 @@ pub fn integral_inverse(pair: &Pair) -> Option<Mr> {
         let word = rest.is_empty() || rest.starts_with(|c: char| c.is_ascii_uppercase());
         word.then(|| (format!("{p}{rest}"), format!("{m}{rest}"), rest))
     })?;
-    if CLAMPING_UNITS.iter().any(|u| rest.contains(u)) || !has_value_equality(caller) {
+    if CLAMPING_UNITS.iter().any(|u| rest.contains(u)) || !declares_equals(caller) {
         return None;
     }
     let amount = &t.params[0].type_name;
@@ -131,4 +112,61 @@ pub fn integral_inverse(pair: &Pair) -> Option<Mr> {
         .collect();
     let relation = format!("a.{p}(n).{m}(n) = a = a.{m}(n).{p}(n)");
     Some(Mr { template: "inverseOperation", relation, bodies })
+}
+
+/// The names a static factory of the property `rest` goes by: `days`, `ofDays`, `fromDays`.
+fn factory_names(rest: &str) -> Vec<String> {
+    let mut chars = rest.chars();
+    let lowered: String = chars.next().map(|c| c.to_ascii_lowercase()).into_iter().chain(chars).collect();
+    vec![lowered, format!("of{rest}"), format!("from{rest}")]
+}
+
+/// A static factory named after a property and that property's getter: the getter reads back what
+/// the factory was given (`Days.days(n).getDays() = n`, `Duration.ofSeconds(n).getSeconds() = n`).
+/// Attached to both.
+pub fn factory_getter(pair: &Pair) -> Option<Mr> {
+    let (caller, t) = (pair.caller, pair.target);
+    let factory_of = |rest: &str, value: &str| {
+        let names = factory_names(rest);
+        caller.class.methods.iter().find(|m| {
+            m.is_static()
+                && !m.is_private()
+                && m.params.len() == 1
+                && names.contains(&m.name)
+                && same(&m.params[0].type_name, value)
+                && ret(m).is_some_and(|r| erase_simple(r) == caller.class.name)
+        })
+    };
+    let getter_of = |rest: &str| named(caller, &format!("get{rest}"), 0);
+    let (factory, getter) = if let Some(rest) = rest_after(&t.name, "get").filter(|_| t.params.is_empty()) {
+        (factory_of(rest, ret(t)?)?, t)
+    } else {
+        let rest = ["of", "from"].iter().find_map(|p| rest_after(&t.name, p)).map(String::from).or_else(|| {
+            let mut chars = t.name.chars();
+            let first = chars.next()?.to_ascii_uppercase();
+            Some(std::iter::once(first).chain(chars).collect())
+        })?;
+        let getter = getter_of(&rest)?;
+        (factory_of(&rest, ret(getter)?).filter(|f| f.name == t.name)?, getter)
+    };
+    if getter.is_static() || !caller.callable(getter) {
+        return None;
+    }
+    let value_type = &factory.params[0].type_name;
+    let declared = caller.declared(value_type);
+    let bodies = caller
+        .values
+        .of(value_type, INPUTS)
+        .iter()
+        .map(|v| {
+            [
+                format!("{declared} v = {v};"),
+                format!("{} built = {};", caller.class_type(), caller.call(factory, "", &["v".into()])),
+                assert_equal("v", &format!("built.{}()", getter.name), &declared),
+            ]
+            .join("\n")
+        })
+        .collect();
+    let relation = format!("{}.{}(v).{}() = v", caller.class.name, factory.name, getter.name);
+    Some(Mr { template: "factoryGetter", relation, bodies })
 }

@@ -440,13 +440,19 @@ const BUFFER: &str = "builtin/com/acme/state/Buffer.java";
 fn a_delegating_constructor_builds_what_it_delegates_to() {
     let found = generated(BUFFER, "Buffer", "getName");
     let m = mtc(&found, "constructorDelegation");
-    assert_eq!(m.relation, "new Buffer(capacity).getName() = new Buffer(capacity, \"buffer\").getName()");
+    assert_eq!(m.relation, "new Buffer(capacity).getName() = new Buffer(capacity, \"buffer\").getName() = \"buffer\"");
     assert!(
-        m.code.contains("int capacity = 0;\n        Buffer source = new Buffer(capacity);\n        Buffer followUp = new Buffer(capacity, \"buffer\");\n        assertEquals(source.getName(), followUp.getName());"),
+        m.code.contains("int capacity = 0;\n        Buffer source = new Buffer(capacity);\n        Buffer followUp = new Buffer(capacity, \"buffer\");\n        assertEquals(source.getName(), followUp.getName());\n        assertEquals(\"buffer\", source.getName());"),
         "{}",
         m.code
     );
     assert_eq!(m.code.matches("@Test").count(), 10, "the first parameter varies");
+    // The getter mutated answers alike for both: what the delegated-to constructor stores tells
+    // a mutant, here the parameter passed through.
+    let found = generated(BUFFER, "Buffer", "getCapacity");
+    let m = mtc(&found, "constructorDelegation");
+    assert!(m.relation.ends_with(".getCapacity() = capacity"), "{}", m.relation);
+    assert!(m.code.contains("assertEquals(capacity, source.getCapacity());"), "{}", m.code);
     // describedSize computes: not a getter of what the constructor stored.
     let found = generated(BUFFER, "Buffer", "describedSize");
     assert!(!has(&found, "constructorDelegation"), "{:?}", templates(&found));
@@ -470,7 +476,7 @@ fn a_private_constant_is_repeated_as_a_literal_of_its_type() {
     let target = common::method(class, "getSize");
     let found = mtcs(class, target, &analyse(class, target), &project, &TestIndex::load(&[], None), JUnit::Four);
     let m = mtc(&found, "constructorDelegation");
-    assert_eq!(m.relation, "new Box().getSize() = new Box((long) 8).getSize()");
+    assert_eq!(m.relation, "new Box().getSize() = new Box((long) 8).getSize() = (long) 8");
     assert_eq!(m.code.matches("@Test").count(), 1, "nothing to vary");
 }
 

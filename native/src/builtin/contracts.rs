@@ -514,6 +514,19 @@ fn returned_field<'s>(caller: &Caller<'s>, getter: &MethodModel) -> Option<&'s s
         .map(|f| f.name.as_str())
 }
 
+/// The parameter of `constructor` it stores unchanged in the field `getter` returns
+/// (`this.x = x;`), when their types agree.
+pub(super) fn stored_position(caller: &Caller, constructor: &MethodModel, getter: &MethodModel) -> Option<usize> {
+    let field = returned_field(caller, getter)?;
+    let code = caller.class.source.get(constructor.byte_range.0..constructor.byte_range.1)?;
+    let position = constructor.params.iter().position(|p| {
+        [format!("this.{field} = {};", p.name), format!("{field} = {};", p.name)]
+            .iter()
+            .any(|s| code.contains(s.as_str()))
+    })?;
+    same(&constructor.params[position].type_name, ret(getter)?).then_some(position)
+}
+
 /// Whether a getter returns a field of the instance as written (`return x;`): what it answers
 /// is what the object holds, not something computed or read from elsewhere.
 pub(super) fn returns_field(caller: &Caller, getter: &MethodModel) -> bool {

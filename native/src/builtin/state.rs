@@ -104,6 +104,17 @@ pub fn constructor_delegation(pair: &Pair) -> Option<Mr> {
         let reachable = caller.class.methods.iter().filter(visible).any(|d| d.params.len() == mapped.len());
         reachable.then_some((c, mapped))
     })?;
+    // The getter mutated answers alike for both objects: only the value the delegated-to
+    // constructor stores for it tells a mutant (`new Foo().getCapacity() = 16`).
+    let expected = match observer {
+        Observer::Equals => None,
+        Observer::Getter(g) => {
+            let mut same_arity =
+                caller.class.methods.iter().filter(|d| d.is_constructor && d.params.len() == mapped.len());
+            let (Some(target), None) = (same_arity.next(), same_arity.next()) else { return None };
+            Some(mapped[super::contracts::stored_position(caller, target, g)?].clone())
+        }
+    };
     let values = caller.values;
     let first: Vec<Option<String>> = match delegating.params.first() {
         Some(p) => values.of(&p.type_name, INPUTS).into_iter().map(Some).collect(),
@@ -124,7 +135,11 @@ pub fn constructor_delegation(pair: &Pair) -> Option<Mr> {
             Observer::Equals => "assertEquals(source, followUp);".to_string(),
             Observer::Getter(g) => {
                 let r = caller.declared(ret(g)?);
-                assert_equal(&format!("source.{}()", g.name), &format!("followUp.{}()", g.name), &r)
+                let stored = assert_equal(expected.as_deref()?, &format!("source.{}()", g.name), &r);
+                format!(
+                    "{}\n{stored}",
+                    assert_equal(&format!("source.{}()", g.name), &format!("followUp.{}()", g.name), &r)
+                )
             }
         });
         bodies.push(lines.join("\n"));
@@ -136,7 +151,9 @@ pub fn constructor_delegation(pair: &Pair) -> Option<Mr> {
     );
     let relation = match observer {
         Observer::Equals => format!("{source} equals {follow_up}"),
-        Observer::Getter(g) => format!("{source}.{0}() = {follow_up}.{0}()", g.name),
+        Observer::Getter(g) => {
+            format!("{source}.{0}() = {follow_up}.{0}() = {1}", g.name, expected.unwrap_or_default())
+        }
     };
     Some(Mr { template: "constructorDelegation", relation, bodies })
 }

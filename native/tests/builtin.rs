@@ -632,3 +632,28 @@ fn predicates_taking_an_interface_the_class_implements_are_on_its_type() {
     assert_eq!(m.relation, "a.isAfter(b) = b.isBefore(a), and not both a.isAfter(b) and a.isBefore(b)");
     assert!(!m.code.contains("compareTo"), "isAfter(Bounded) is no compareTo on Window's type: {}", m.code);
 }
+
+#[test]
+fn the_inverse_side_of_a_round_trip_writes_again_what_it_read() {
+    let found = generated("builtin/com/acme/text/Codec.java", "Codec", "decodeBase64");
+    let t = templates(&found);
+    assert!(t.contains(&("roundTrip", "decodeBase64(encodeBase64(x, ...), ...) = x")), "{t:?}");
+    let m = found
+        .iter()
+        .find(|m| m.relation == "encodeBase64(decodeBase64(encodeBase64(x, ...), ...), ...) = encodeBase64(x, ...)")
+        .unwrap_or_else(|| panic!("{t:?}"));
+    assert!(
+        m.code.contains(
+            "String reEncoded = Codec.encodeBase64(followUpOutput);\n        assertEquals(sourceOutput, reEncoded);"
+        ),
+        "{}",
+        m.code
+    );
+    // From the encoder's side only the plain round trip.
+    let found = generated("builtin/com/acme/text/Codec.java", "Codec", "encodeBase64");
+    assert!(
+        !found.iter().any(|m| m.relation.contains("decodeBase64(encodeBase64(x, ...), ...), ...)")),
+        "{:?}",
+        templates(&found)
+    );
+}

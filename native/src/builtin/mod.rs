@@ -71,8 +71,13 @@ pub fn is_contract_template(name: &str) -> bool {
 }
 
 /// Templates that need a coupled pair, and those that look at the target alone.
-const PAIR_TEMPLATES: [Template; 4] =
-    [templates::round_trip, templates::delegation, templates::producer_consumer, templates::binary_operation];
+const PAIR_TEMPLATES: [Template; 5] = [
+    templates::round_trip,
+    templates::re_encoding,
+    templates::delegation,
+    templates::producer_consumer,
+    templates::binary_operation,
+];
 const TARGET_TEMPLATES: [Template; 32] = [
     contracts::constructor_getter,
     contracts::successor,

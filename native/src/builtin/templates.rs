@@ -99,6 +99,21 @@ pub(super) fn subjects(caller: &Caller, names: &[&str], needed: bool) -> Option<
 
 /// Round trip: `g(f(x, ...), ...) = x` for an inverse pair whose types chain.
 pub fn round_trip(pair: &Pair) -> Option<Mr> {
+    round_trip_checking(pair, false)
+}
+
+/// Round trip seen from the inverse's side, when the target is `g`: `f(g(f(x))) = f(x)`, what
+/// `g` reads back `f` writes again. The plain round trip is the same MTC for both targets (kept
+/// once, for the first); this one is about `g`'s output, and holds wherever the plain one does.
+pub fn re_encoding(pair: &Pair) -> Option<Mr> {
+    let (c, _) = pair.coupled?;
+    if !inverse(&c.name, &pair.target.name) || inverse(&pair.target.name, &c.name) {
+        return None;
+    }
+    round_trip_checking(pair, true)
+}
+
+fn round_trip_checking(pair: &Pair, re_encode: bool) -> Option<Mr> {
     let (c, _) = pair.coupled?;
     let (f, g) = if inverse(&pair.target.name, &c.name) {
         (pair.target, c)
@@ -148,10 +163,22 @@ pub fn round_trip(pair: &Pair) -> Option<Mr> {
             pair.caller.declared(back),
             pair.caller.call(g, "subject", &g_args)
         ));
-        lines.push(assert_equal(&f.params[x_pos].name, "followUpOutput", &x_type));
+        if re_encode {
+            let mut again = f_args.clone();
+            again[x_pos] = "followUpOutput".into();
+            lines.push(format!("{} reEncoded = {};", pair.caller.declared(r), pair.caller.call(f, "subject", &again)));
+            lines.push(assert_equal("sourceOutput", "reEncoded", &pair.caller.declared(r)));
+        } else {
+            lines.push(assert_equal(&f.params[x_pos].name, "followUpOutput", &x_type));
+        }
         bodies.push(lines.join("\n"));
     }
-    Some(Mr { template: "roundTrip", relation: format!("{}({}(x, ...), ...) = x", g.name, f.name), bodies })
+    let relation = if re_encode {
+        format!("{0}({1}({0}(x, ...), ...), ...) = {0}(x, ...)", f.name, g.name)
+    } else {
+        format!("{}({}(x, ...), ...) = x", g.name, f.name)
+    };
+    Some(Mr { template: "roundTrip", relation, bodies })
 }
 
 /// Delegation equivalence: a method whose body returns a call of the other equals that call with

@@ -10,7 +10,7 @@
 use super::invoke::Caller;
 use super::templates::{assert_equal, declares_equals, ret, same, subjects, supertypes, Mr, Pair};
 use super::values::INPUTS;
-use crate::java_model::types::erase_simple;
+use crate::java_model::types::{erase_simple, is_primitive};
 use crate::java_model::{ClassKind, MethodModel};
 
 /// Consecutive instances `(a, b, c)` of the class, one tuple per source input; none when the
@@ -165,6 +165,14 @@ pub fn symmetric_predicate(pair: &Pair) -> Option<Mr> {
         return None;
     }
     let r = caller.declared(ret(t)?);
+    // A predicate or a measure: an object result (`overlap(other)`, the common part) may carry
+    // its receiver's context (a chronology, a zone, a scale), equal only up to it.
+    let plain = erase_simple(&r);
+    if !(is_primitive(&plain)
+        || matches!(plain.as_str(), "Boolean" | "Integer" | "Long" | "Double" | "Float" | "String"))
+    {
+        return None;
+    }
     let bodies = triples(caller)
         .into_iter()
         .map(|(a, b, _)| {

@@ -433,3 +433,233 @@ fn a_builder_reading_the_clock_builds_no_input() {
     }
     assert!(found.iter().any(|m| m.code.contains("new Moment(")), "{:?}", templates(&found));
 }
+
+const BUFFER: &str = "builtin/com/acme/state/Buffer.java";
+
+#[test]
+fn a_delegating_constructor_builds_what_it_delegates_to() {
+    let found = generated(BUFFER, "Buffer", "getName");
+    let m = mtc(&found, "constructorDelegation");
+    assert_eq!(m.relation, "new Buffer(capacity).getName() = new Buffer(capacity, \"buffer\").getName() = \"buffer\"");
+    assert!(
+        m.code.contains("int capacity = 0;\n        Buffer source = new Buffer(capacity);\n        Buffer followUp = new Buffer(capacity, \"buffer\");\n        assertEquals(source.getName(), followUp.getName());\n        assertEquals(\"buffer\", source.getName());"),
+        "{}",
+        m.code
+    );
+    assert_eq!(m.code.matches("@Test").count(), 10, "the first parameter varies");
+    // The getter mutated answers alike for both: what the delegated-to constructor stores tells
+    // a mutant, here the parameter passed through.
+    let found = generated(BUFFER, "Buffer", "getCapacity");
+    let m = mtc(&found, "constructorDelegation");
+    assert!(m.relation.ends_with(".getCapacity() = capacity"), "{}", m.relation);
+    assert!(m.code.contains("assertEquals(capacity, source.getCapacity());"), "{}", m.code);
+    // describedSize computes: not a getter of what the constructor stored.
+    let found = generated(BUFFER, "Buffer", "describedSize");
+    assert!(!has(&found, "constructorDelegation"), "{:?}", templates(&found));
+    // A counter makes two tickets built alike differ.
+    let found = generated("builtin/com/acme/state/Ticket.java", "Ticket", "getDesk");
+    assert!(!has(&found, "constructorDelegation"), "{:?}", templates(&found));
+}
+
+#[test]
+fn a_private_constant_is_repeated_as_a_literal_of_its_type() {
+    let code = "package p; public class Box { private static final long SIZE = 8; private final long size; \
+                public Box() { this(SIZE); } public Box(long size) { this.size = size; } \
+                public long getSize() { return size; } }";
+    let dir = std::env::temp_dir().join(format!("mrc-box-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("Box.java");
+    std::fs::write(&path, code).expect("written");
+    let mut project = Project::new(&[]);
+    project.files = vec![mr_coupler::java_model::parse_str(&path, code)];
+    let class = project.classes().next().expect("Box");
+    let target = common::method(class, "getSize");
+    let found = mtcs(class, target, &analyse(class, target), &project, &TestIndex::load(&[], None), JUnit::Four);
+    let m = mtc(&found, "constructorDelegation");
+    assert_eq!(m.relation, "new Box().getSize() = new Box((long) 8).getSize() = (long) 8");
+    assert_eq!(m.code.matches("@Test").count(), 1, "nothing to vary");
+}
+
+#[test]
+fn search_methods_find_what_the_mutator_just_inserted() {
+    let found = generated(BUFFER, "Buffer", "indexOf");
+    let m = mtc(&found, "searchAfterInsert");
+    assert_eq!(m.relation, "indexOf(x) >= 0 just after append(x), lastIndexOf(x) >= indexOf(x), get(indexOf(x)) = x");
+    assert!(
+        m.code.contains("subject.append(x);\n        int first = subject.indexOf(x);\n        assertTrue(first >= 0);\n        assertTrue(subject.lastIndexOf(x) >= first);\n        assertEquals(x, subject.get(first));"),
+        "{}",
+        m.code
+    );
+    assert!(m.code.contains("Buffer subject = new Buffer("), "a fresh instance: {}", m.code);
+}
+
+#[test]
+fn remove_undoes_add_with_or_without_contains() {
+    let found = generated("builtin/com/acme/state/Pile.java", "Pile", "remove");
+    let m = mtc(&found, "collectionState");
+    assert_eq!(m.relation, "size() is 0 again after add(x) then remove(x) on an empty instance");
+    assert!(m.code.contains("boolean removed = subject.remove(x);\n        if (afterAdd == before + 1) {\n            assertTrue(removed);"), "{}", m.code);
+    assert!(m.code.contains("if (before == 0) {\n            assertEquals(0, subject.size());"), "{}", m.code);
+    let found = generated("builtin/com/acme/state/Network.java", "Network", "removeNode");
+    let m = mtc(&found, "collectionState");
+    assert_eq!(m.relation, "containsNode(x) after addNode(x), and not after removeNode(x) unless it was there before");
+    assert!(m.code.contains("assertTrue(subject.removeNode(x));"), "{}", m.code);
+    assert!(!m.code.contains("size()"), "size() counts more than one family: {}", m.code);
+    let files = ["builtin/com/acme/graph/Graph.java", "builtin/com/acme/graph/Body.java"];
+    let found = generated_in(&files, "Graph", "remove");
+    let m = mtc(&found, "collectionState");
+    assert!(
+        m.code.contains("assertTrue(subject.remove(x));\n        if (!had) {\n            assertFalse(subject.contains(x));\n            assertEquals(before, subject.size());"),
+        "{}",
+        m.code
+    );
+}
+
+const TIME_OF_DAY: &str = "builtin/com/acme/time/TimeOfDay.java";
+
+#[test]
+fn withers_set_what_their_getters_read() {
+    for target in ["withHour", "getHour"] {
+        let found = generated(TIME_OF_DAY, "TimeOfDay", target);
+        let m = mtc(&found, "wither");
+        assert_eq!(m.relation, "a.withHour(v).getHour() = v, and a.withHour(a.getHour()) = a");
+        assert!(
+            m.code.contains("assertEquals(a, a.withHour(a.getHour()));\n        int v = 0;\n        TimeOfDay followUp = a.withHour(v);\n        assertEquals(v, followUp.getHour());"),
+            "{}",
+            m.code
+        );
+    }
+}
+
+#[test]
+fn adding_an_integral_amount_is_undone_by_subtracting_it() {
+    let found = generated(TIME_OF_DAY, "TimeOfDay", "plusHours");
+    let m = mtc(&found, "inverseOperation");
+    assert_eq!(m.relation, "a.plusHours(n).minusHours(n) = a = a.minusHours(n).plusHours(n)");
+    assert!(m.code.contains("int n = 0;\n        assertEquals(a, a.plusHours(n).minusHours(n));"), "{}", m.code);
+    let found = generated(TIME_OF_DAY, "TimeOfDay", "plusMonths");
+    assert!(!has(&found, "inverseOperation"), "months clamp: {:?}", templates(&found));
+    let files = ["builtin/com/acme/time/Weeks.java", "builtin/com/acme/time/BasePeriod.java"];
+    let found = generated_in(&files, "Weeks", "minus");
+    let m = mtc(&found, "inverseOperation");
+    assert_eq!(m.relation, "a.plus(n).minus(n) = a = a.minus(n).plus(n)", "equals inherited");
+    assert!(m.code.contains("Weeks a = Weeks.weeks("), "{}", m.code);
+    let found = generated("builtin/com/acme/time/Temperature.java", "Temperature", "plusDegrees");
+    assert!(!has(&found, "inverseOperation"), "floating-point state rounds: {:?}", templates(&found));
+}
+
+const STREAMS: &str = "builtin/com/acme/io/Streams.java";
+
+#[test]
+fn copying_a_stream_or_a_file_preserves_its_content() {
+    let found = generated(STREAMS, "Streams", "copy(InputStream, OutputStream)");
+    let m = mtc(&found, "copyPreservesContent");
+    assert_eq!(m.relation, "copy(source holding x, sink) leaves x in sink");
+    assert!(m.code.contains("java.io.InputStream source = new java.io.ByteArrayInputStream(content.getBytes(java.nio.charset.StandardCharsets.UTF_8));\n        java.io.ByteArrayOutputStream sink = new java.io.ByteArrayOutputStream();\n        Streams.copy(source, sink);\n        assertEquals(content, new String(sink.toByteArray(), java.nio.charset.StandardCharsets.UTF_8));"), "{}", m.code);
+    let found = generated(STREAMS, "Streams", "copyFile");
+    let m = mtc(&found, "copyPreservesContent");
+    assert!(m.code.contains("java.io.File source = java.nio.file.Files.write(java.nio.file.Files.createTempFile(\"mrcoupler\", \".tmp\"), content.getBytes(java.nio.charset.StandardCharsets.UTF_8)).toFile();"), "{}", m.code);
+    assert!(m.code.contains("assertEquals(content, new String(java.nio.file.Files.readAllBytes(sink.toPath()), java.nio.charset.StandardCharsets.UTF_8));"), "{}", m.code);
+    // Bytes to characters in the platform's charset: ASCII text only.
+    let found = generated(STREAMS, "Streams", "copy(InputStream, Writer)");
+    let m = mtc(&found, "copyPreservesContent");
+    assert!(!m.code.contains("\\u"), "{}", m.code);
+    for target in ["copyLarge", "copyFileToDirectory"] {
+        let found = generated(STREAMS, "Streams", target);
+        assert!(!has(&found, "copyPreservesContent"), "an offset, a directory: {:?}", templates(&found));
+    }
+    for m in generated(STREAMS, "Streams", "copyFile") {
+        assert!(!m.code.contains("Files.readString") && !m.code.contains("Files.writeString"), "Java 8: {}", m.code);
+        assert!(!m.code.contains("new File(") && !m.code.contains("Paths.get("), "temporary files only: {}", m.code);
+    }
+}
+
+#[test]
+fn what_a_writer_writes_its_reader_reads_back() {
+    for target in ["write", "toString(InputStream, Charset)"] {
+        let found = generated(STREAMS, "Streams", target);
+        let m = mtc(&found, "writeReadRoundTrip");
+        assert_eq!(m.relation, "toString(write(x, sink)) = x");
+        assert!(m.code.contains("Streams.write(x, sink, java.nio.charset.StandardCharsets.UTF_8);\n        java.io.InputStream written = new java.io.ByteArrayInputStream(sink.toByteArray());\n        String followUpOutput = Streams.toString(written, java.nio.charset.StandardCharsets.UTF_8);"), "{}", m.code);
+    }
+    let found = generated(STREAMS, "Streams", "writeStringToFile");
+    let m = mtc(&found, "writeReadRoundTrip");
+    assert_eq!(m.relation, "readFileToString(writeStringToFile(x, sink)) = x");
+    assert!(m.code.contains("Streams.writeStringToFile(sink, x, java.nio.charset.StandardCharsets.UTF_8, false);\n        java.io.File written = sink;"), "{}", m.code);
+}
+
+#[test]
+fn a_reader_reads_what_its_source_holds() {
+    let found = generated(STREAMS, "Streams", "toByteArray");
+    let m = mtc(&found, "readBack");
+    assert!(m.code.contains("byte[] x = new byte[0];\n        java.io.InputStream source = new java.io.ByteArrayInputStream(x);\n        byte[] followUpOutput = Streams.toByteArray(source);\n        assertArrayEquals(x, followUpOutput);"), "{}", m.code);
+    let found = generated(STREAMS, "Streams", "toString(Reader)");
+    let m = mtc(&found, "readBack");
+    assert!(m.code.contains("java.io.Reader source = new java.io.StringReader(x);"), "{}", m.code);
+}
+
+#[test]
+fn a_project_class_with_two_type_parameters_is_built_by_its_constructor() {
+    let found = generated("builtin/com/acme/bag/Duo.java", "Duo", "equals");
+    let m = mtc(&found, "equalsContract");
+    assert!(m.code.contains("Duo<String, String> a = new Duo<>(\"\", \"Hello, World!\");"), "{}", m.code);
+}
+
+#[test]
+fn a_static_factory_named_after_a_property_is_read_back_by_its_getter() {
+    let files = ["builtin/com/acme/time/Weeks.java", "builtin/com/acme/time/BasePeriod.java"];
+    for target in ["weeks", "getWeeks"] {
+        let found = generated_in(&files, "Weeks", target);
+        let m = mtc(&found, "factoryGetter");
+        assert_eq!(m.relation, "Weeks.weeks(v).getWeeks() = v");
+        assert!(
+            m.code.contains(
+                "int v = 0;\n        Weeks built = Weeks.weeks(v);\n        assertEquals(v, built.getWeeks());"
+            ),
+            "{}",
+            m.code
+        );
+    }
+}
+
+#[test]
+fn predicates_taking_an_interface_the_class_implements_are_on_its_type() {
+    let files = ["builtin/com/acme/range/Window.java", "builtin/com/acme/range/Bounded.java"];
+    let found = generated_in(&files, "Window", "overlaps");
+    assert_eq!(mtc(&found, "symmetricPredicate").relation, "a.overlaps(b) = b.overlaps(a)");
+    let found = generated_in(&files, "Window", "overlap");
+    assert!(
+        !has(&found, "symmetricPredicate"),
+        "an object result may carry its receiver's context: {:?}",
+        templates(&found)
+    );
+    let found = generated_in(&files, "Window", "isBefore");
+    let m = mtc(&found, "orderingDuality");
+    assert_eq!(m.relation, "a.isAfter(b) = b.isBefore(a), and not both a.isAfter(b) and a.isBefore(b)");
+    assert!(!m.code.contains("compareTo"), "isAfter(Bounded) is no compareTo on Window's type: {}", m.code);
+}
+
+#[test]
+fn the_inverse_side_of_a_round_trip_writes_again_what_it_read() {
+    let found = generated("builtin/com/acme/text/Codec.java", "Codec", "decodeBase64");
+    let t = templates(&found);
+    assert!(t.contains(&("roundTrip", "decodeBase64(encodeBase64(x, ...), ...) = x")), "{t:?}");
+    let m = found
+        .iter()
+        .find(|m| m.relation == "encodeBase64(decodeBase64(encodeBase64(x, ...), ...), ...) = encodeBase64(x, ...)")
+        .unwrap_or_else(|| panic!("{t:?}"));
+    assert!(
+        m.code.contains(
+            "String reEncoded = Codec.encodeBase64(followUpOutput);\n        assertEquals(sourceOutput, reEncoded);"
+        ),
+        "{}",
+        m.code
+    );
+    // From the encoder's side only the plain round trip.
+    let found = generated("builtin/com/acme/text/Codec.java", "Codec", "encodeBase64");
+    assert!(
+        !found.iter().any(|m| m.relation.contains("decodeBase64(encodeBase64(x, ...), ...), ...)")),
+        "{:?}",
+        templates(&found)
+    );
+}

@@ -136,9 +136,15 @@ fn collection_check(target: &str, list: bool, queue: bool) -> Option<(&'static s
 fn map_check(target: &str) -> Option<(&'static str, &'static str)> {
     Some(match target {
         "size" | "isEmpty" => ("isEmpty() = (size() == 0) whatever was put", "assertEquals(subject.size() == 0, subject.isEmpty());\nif (added) {\n    assertFalse(subject.isEmpty());\n}"),
-        "put" | "get" | "containsKey" | "containsValue" => ("get(k) = v, containsKey(k) and containsValue(v) just after put(k, v)", "subject.put(x, v);\nassertEquals(v, subject.get(x));\nassertTrue(subject.containsKey(x));\nassertTrue(subject.containsValue(v));"),
+        "put" => ("get(k) = v, containsKey(k) and containsValue(v) just after put(k, v)", "subject.put(x, v);\nassertEquals(v, subject.get(x));\nassertTrue(subject.containsKey(x));\nassertTrue(subject.containsValue(v));"),
+        // Each observer its own MTC, about it: the same MTC for several targets counts once.
+        "get" => ("get(k) = v just after put(k, v)", "subject.put(x, v);\nassertEquals(v, subject.get(x));"),
+        "containsKey" => ("containsKey(k) just after put(k, v)", "subject.put(x, v);\nassertTrue(subject.containsKey(x));"),
+        "containsValue" => ("containsValue(v) just after put(k, v)", "subject.put(x, v);\nassertTrue(subject.containsValue(v));"),
         "remove" => ("not containsKey(k) after remove(k)", "subject.put(x, v);\nsubject.remove(x);\nassertFalse(subject.containsKey(x));"),
-        "keySet" | "values" | "entrySet" => ("keySet(), values() and entrySet() have size() elements", "assertEquals(subject.size(), subject.keySet().size());\nassertEquals(subject.size(), subject.values().size());\nassertEquals(subject.size(), subject.entrySet().size());"),
+        "keySet" => ("keySet() has size() elements", "assertEquals(subject.size(), subject.keySet().size());"),
+        "values" => ("values() has size() elements", "assertEquals(subject.size(), subject.values().size());"),
+        "entrySet" => ("entrySet() has size() elements", "assertEquals(subject.size(), subject.entrySet().size());"),
         "clear" => ("isEmpty() and size() = 0 after clear()", "subject.clear();\nassertTrue(subject.isEmpty());\nassertEquals(0, subject.size());"),
         "getKey" => ("getKey(v) = k just after put(k, v)", "subject.put(x, v);\nassertEquals(x, subject.getKey(v));"),
         "removeValue" => ("not containsValue(v) after removeValue(v)", "subject.put(x, v);\nsubject.removeValue(v);\nassertFalse(subject.containsValue(v));"),

@@ -8,9 +8,9 @@
 //! instances of the class from the typed inputs (`a`, `b`, `c` are consecutive ones).
 
 use super::invoke::Caller;
-use super::templates::{assert_equal, declares_equals, ret, same, subjects, Mr, Pair};
+use super::templates::{assert_equal, declares_equals, ret, same, subjects, supertypes, Mr, Pair};
 use super::values::INPUTS;
-use crate::java_model::types::erase_simple;
+use crate::java_model::types::{erase_simple, is_primitive};
 use crate::java_model::{ClassKind, MethodModel};
 
 /// Consecutive instances `(a, b, c)` of the class, one tuple per source input; none when the
@@ -55,15 +55,14 @@ fn on_each_instance(caller: &Caller, checks: &[String]) -> Vec<String> {
         .collect()
 }
 
-/// A non-static method of the class taking one instance of the class: `a.m(b)`.
+/// A non-static method of the class taking one instance of the class, or of a supertype it
+/// implements (`overlaps(ReadableInterval)` on an interval class): `a.m(b)`.
 fn on_own_type(caller: &Caller, m: &MethodModel) -> bool {
-    !m.is_static()
-        && !m.is_private()
-        && m.params.len() == 1
-        && erase_simple(&m.params[0].type_name) == caller.class.name
+    let takes = |t: &str| t == caller.class.name || (t != "Object" && supertypes(caller).iter().any(|s| s == t));
+    !m.is_static() && !m.is_private() && m.params.len() == 1 && takes(&erase_simple(&m.params[0].type_name))
 }
 
-fn method<'c>(caller: &Caller<'c>, name: &str, params: usize) -> Option<&'c MethodModel> {
+pub(super) fn method<'c>(caller: &Caller<'c>, name: &str, params: usize) -> Option<&'c MethodModel> {
     caller.class.methods.iter().find(|m| m.name == name && m.params.len() == params && !m.is_private())
 }
 
@@ -166,6 +165,14 @@ pub fn symmetric_predicate(pair: &Pair) -> Option<Mr> {
         return None;
     }
     let r = caller.declared(ret(t)?);
+    // A predicate or a measure: an object result (`overlap(other)`, the common part) may carry
+    // its receiver's context (a chronology, a zone, a scale), equal only up to it.
+    let plain = erase_simple(&r);
+    if !(is_primitive(&plain)
+        || matches!(plain.as_str(), "Boolean" | "Integer" | "Long" | "Double" | "Float" | "String"))
+    {
+        return None;
+    }
     let bodies = triples(caller)
         .into_iter()
         .map(|(a, b, _)| {
@@ -200,11 +207,16 @@ pub fn ordering(pair: &Pair) -> Option<Mr> {
     let (caller, t) = (pair.caller, pair.target);
     let is_predicate = |m: &MethodModel| on_own_type(caller, m) && ret(m) == Some("boolean");
     let (greater, lower) = DUALS.iter().find_map(|(g, l)| {
-        let (gm, lm) =
-            (method(caller, g, 1).filter(|m| is_predicate(m))?, method(caller, l, 1).filter(|m| is_predicate(m))?);
+        // Among overloads (`isAfter(long)`, `isAfter(ReadableInterval)`), the one on the class's type.
+        let predicate =
+            |name: &str| caller.class.methods.iter().find(|m| m.name == name && !m.is_private() && is_predicate(m));
+        let (gm, lm) = (predicate(g)?, predicate(l)?);
         (t.name == *g || t.name == *l).then_some((gm, lm))
     })?;
-    let compares = method(caller, "compareTo", 1).is_some_and(|m| on_own_type(caller, m));
+    // `compareTo` orders the class's own instances: a predicate on a supertype (an interval's
+    // `isAfter(ReadableInterval)`, entirely after) need not agree with it.
+    let exactly_own = erase_simple(&greater.params[0].type_name) == caller.class.name;
+    let compares = exactly_own && method(caller, "compareTo", 1).is_some_and(|m| on_own_type(caller, m));
     let strict = !greater.name.contains("OrEqual");
     let bodies = triples(caller)
         .into_iter()
@@ -292,57 +304,121 @@ pub fn property(pair: &Pair) -> Option<Mr> {
     Some(Mr { template: "property", relation: format!("{}() = v just after {}(v)", getter.name, setter.name), bodies })
 }
 
+/// The element family a method belongs to: `addEdge`, `removeEdge`, `containsEdge` and
+/// `hasEdge` share `Edge`; `add`, `remove`, `contains` and `size` the empty one.
+fn family(name: &str) -> Option<&str> {
+    if name == "size" {
+        return Some("");
+    }
+    ["add", "remove", "contains", "has"]
+        .iter()
+        .find_map(|p| name.strip_prefix(p))
+        .filter(|rest| rest.is_empty() || rest.starts_with(|c: char| c.is_ascii_uppercase()))
+}
+
 /// On one fresh instance: `contains(x)` after `add(x)`; not after `remove(x)` when it was not
-/// there before; `size()` grows by at most one with `add` and does not grow with `remove`.
+/// there before, and `size()` back where it was; `remove(x)` answers true for what `add(x)` put
+/// in; `size()` grows by at most one with `add`. Without `contains`, `remove(x)` empties an
+/// instance that was empty before `add(x)`. Also for a family of names (`addEdge`,
+/// `containsEdge`, `removeEdge`).
 pub fn collection_state(pair: &Pair) -> Option<Mr> {
     let caller = pair.caller;
-    if !["add", "contains", "remove", "size"].contains(&pair.target.name.as_str()) {
-        return None;
-    }
-    let add = method(caller, "add", 1).filter(|m| !m.is_static())?;
-    let contains = method(caller, "contains", 1).filter(|m| ret(m) == Some("boolean"))?;
+    let rest = family(&pair.target.name)?;
+    let add = method(caller, &format!("add{rest}"), 1).filter(|m| !m.is_static())?;
     let element = &add.params[0].type_name;
-    if !same(&contains.params[0].type_name, element) && erase_simple(&contains.params[0].type_name) != "Object" {
+    let fits = |m: &&MethodModel| {
+        !m.is_static() && (same(&m.params[0].type_name, element) || erase_simple(&m.params[0].type_name) == "Object")
+    };
+    let contains = [format!("contains{rest}"), format!("has{rest}")]
+        .iter()
+        .find_map(|n| method(caller, n, 1).filter(|m| ret(m) == Some("boolean")).filter(fits));
+    let remove = method(caller, &format!("remove{rest}"), 1).filter(fits);
+    // `size()` counts the elements only of the plain family: `addEdge` need not change it.
+    let size = method(caller, "size", 0).filter(|m| ret(m) == Some("int") && !m.is_static() && rest.is_empty());
+    if contains.is_none() && (remove.is_none() || size.is_none()) {
         return None;
     }
-    let remove = method(caller, "remove", 1)
-        .filter(|m| same(&m.params[0].type_name, element) || erase_simple(&m.params[0].type_name) == "Object");
-    let size = method(caller, "size", 0).filter(|m| ret(m) == Some("int"));
+    let removes_answer = remove.is_some_and(|m| ret(m) == Some("boolean"));
+    let (add_name, remove_name) = (add.name.as_str(), remove.map_or("", |m| m.name.as_str()));
     let declared = caller.declared(element);
     let mut bodies = Vec::new();
     for x in caller.values.of(element, INPUTS) {
         let mut lines = subjects(caller, &["subject"], true)?;
         lines.push(format!("{declared} x = {x};"));
-        lines.push("boolean had = subject.contains(x);".into());
+        if let Some(c) = contains {
+            lines.push(format!("boolean had = subject.{}(x);", c.name));
+        }
         if size.is_some() {
             lines.push("int before = subject.size();".into());
         }
-        lines.push("subject.add(x);".into());
-        lines.push("assertTrue(subject.contains(x));".into());
+        lines.push(format!("subject.{add_name}(x);"));
+        if let Some(c) = contains {
+            lines.push(format!("assertTrue(subject.{}(x));", c.name));
+        }
         if size.is_some() {
             lines.push("int afterAdd = subject.size();".into());
             lines.push("assertTrue(afterAdd == before || afterAdd == before + 1);".into());
         }
         if remove.is_some() {
-            lines.push("subject.remove(x);".into());
-            lines.push("if (!had) {\n    assertFalse(subject.contains(x));\n}".into());
-            if size.is_some() {
-                lines.push("assertTrue(subject.size() <= afterAdd);".into());
-            }
+            lines.extend(after_remove(contains, size.is_some(), removes_answer, remove_name));
         }
         bodies.push(lines.join("\n"));
     }
-    let relation = match remove {
-        Some(_) => "contains(x) after add(x), and not after remove(x) unless it was there before".to_string(),
-        None => "contains(x) after add(x)".to_string(),
+    let relation = match (contains, remove) {
+        (Some(c), Some(r)) => {
+            format!("{0}(x) after {add_name}(x), and not after {1}(x) unless it was there before", c.name, r.name)
+        }
+        (Some(c), None) => format!("{}(x) after {add_name}(x)", c.name),
+        (None, _) => format!("size() is 0 again after {add_name}(x) then {remove_name}(x) on an empty instance"),
     };
     Some(Mr { template: "collectionState", relation, bodies })
 }
 
+/// The checks after `remove(x)`, which follows `add(x)`: with `contains`, what was not there
+/// before is gone and the size is back; without it, an instance empty before is empty again.
+fn after_remove(contains: Option<&MethodModel>, size: bool, answers: bool, remove: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    let call = format!("subject.{remove}(x)");
+    match contains {
+        Some(c) => {
+            lines.push(if answers { format!("assertTrue({call});") } else { format!("{call};") });
+            let mut gone = format!("if (!had) {{\n    assertFalse(subject.{}(x));", c.name);
+            if size {
+                gone.push_str("\n    assertEquals(before, subject.size());");
+            }
+            gone.push_str("\n}");
+            lines.push(gone);
+            if size {
+                lines.push("assertTrue(subject.size() <= afterAdd);".into());
+            }
+        }
+        None => {
+            if answers {
+                lines.push(format!("boolean removed = {call};"));
+                lines.push("if (afterAdd == before + 1) {\n    assertTrue(removed);\n}".into());
+            } else {
+                lines.push(format!("{call};"));
+            }
+            lines.push("if (before == 0) {\n    assertEquals(0, subject.size());\n}".into());
+        }
+    }
+    lines
+}
+
 /// `f(f(a)) = a` for an involution (`negate`, `reverse`, `invert`...), on instances or static.
 pub fn involution(pair: &Pair) -> Option<Mr> {
-    const INVOLUTIONS: &[&str] =
-        &["negate", "reverse", "invert", "inverse", "opposite", "flip", "transpose", "conjugate", "swapCase"];
+    const INVOLUTIONS: &[&str] = &[
+        "negate",
+        "negated",
+        "reverse",
+        "invert",
+        "inverse",
+        "opposite",
+        "flip",
+        "transpose",
+        "conjugate",
+        "swapCase",
+    ];
     let (caller, t) = (pair.caller, pair.target);
     let r = ret(t)?;
     if !INVOLUTIONS.contains(&t.name.as_str()) || t.is_private() {
@@ -444,6 +520,25 @@ fn returned_field<'s>(caller: &Caller<'s>, getter: &MethodModel) -> Option<&'s s
         .iter()
         .find(|f| f.name == field && !f.modifiers.iter().any(|m| m == "static"))
         .map(|f| f.name.as_str())
+}
+
+/// The parameter of `constructor` it stores unchanged in the field `getter` returns
+/// (`this.x = x;`), when their types agree.
+pub(super) fn stored_position(caller: &Caller, constructor: &MethodModel, getter: &MethodModel) -> Option<usize> {
+    let field = returned_field(caller, getter)?;
+    let code = caller.class.source.get(constructor.byte_range.0..constructor.byte_range.1)?;
+    let position = constructor.params.iter().position(|p| {
+        [format!("this.{field} = {};", p.name), format!("{field} = {};", p.name)]
+            .iter()
+            .any(|s| code.contains(s.as_str()))
+    })?;
+    same(&constructor.params[position].type_name, ret(getter)?).then_some(position)
+}
+
+/// Whether a getter returns a field of the instance as written (`return x;`): what it answers
+/// is what the object holds, not something computed or read from elsewhere.
+pub(super) fn returns_field(caller: &Caller, getter: &MethodModel) -> bool {
+    returned_field(caller, getter).is_some()
 }
 
 /// `new Foo(..., v, ...).getX() = v` when the constructor stores that parameter in the field the

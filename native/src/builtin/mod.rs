@@ -8,11 +8,14 @@ mod boundary;
 mod containers;
 mod contracts;
 mod invoke;
+mod io;
 mod objects;
+mod state;
 mod statics;
 mod templates;
 mod types;
 mod values;
+mod withers;
 
 use crate::context::TestIndex;
 use crate::coupling::CouplingAnalysis;
@@ -68,9 +71,14 @@ pub fn is_contract_template(name: &str) -> bool {
 }
 
 /// Templates that need a coupled pair, and those that look at the target alone.
-const PAIR_TEMPLATES: [Template; 4] =
-    [templates::round_trip, templates::delegation, templates::producer_consumer, templates::binary_operation];
-const TARGET_TEMPLATES: [Template; 24] = [
+const PAIR_TEMPLATES: [Template; 5] = [
+    templates::round_trip,
+    templates::re_encoding,
+    templates::delegation,
+    templates::producer_consumer,
+    templates::binary_operation,
+];
+const TARGET_TEMPLATES: [Template; 32] = [
     contracts::constructor_getter,
     contracts::successor,
     contracts::validator_accepts_output,
@@ -95,6 +103,14 @@ const TARGET_TEMPLATES: [Template; 24] = [
     contracts::search_after_mutation,
     statics::pad_length,
     contracts::numeric_views,
+    state::constructor_delegation,
+    state::search_after_insert,
+    withers::wither,
+    withers::integral_inverse,
+    withers::factory_getter,
+    io::copy_preserves_content,
+    io::write_read_round_trip,
+    io::read_back,
 ];
 
 /// Every MTC the catalogue writes for `target` of `class` and its coupled methods.

@@ -71,7 +71,7 @@ fn numeric(erased: &str) -> bool {
 
 /// A result a test compares by value with `assert_equal`: primitives, boxes, strings, big
 /// numbers, arrays of those, or the class under test when it declares `equals`.
-fn comparable_by_value(caller: &Caller, written: &str) -> bool {
+pub(super) fn comparable_by_value(caller: &Caller, written: &str) -> bool {
     let erased = erase_simple(&caller.declared(written));
     let element = erased.trim_end_matches("[]");
     let value_type = |t: &str| {

@@ -99,6 +99,21 @@ pub(super) fn subjects(caller: &Caller, names: &[&str], needed: bool) -> Option<
 
 /// Round trip: `g(f(x, ...), ...) = x` for an inverse pair whose types chain.
 pub fn round_trip(pair: &Pair) -> Option<Mr> {
+    round_trip_checking(pair, false)
+}
+
+/// Round trip seen from the inverse's side, when the target is `g`: `f(g(f(x))) = f(x)`, what
+/// `g` reads back `f` writes again. The plain round trip is the same MTC for both targets (kept
+/// once, for the first); this one is about `g`'s output, and holds wherever the plain one does.
+pub fn re_encoding(pair: &Pair) -> Option<Mr> {
+    let (c, _) = pair.coupled?;
+    if !inverse(&c.name, &pair.target.name) || inverse(&pair.target.name, &c.name) {
+        return None;
+    }
+    round_trip_checking(pair, true)
+}
+
+fn round_trip_checking(pair: &Pair, re_encode: bool) -> Option<Mr> {
     let (c, _) = pair.coupled?;
     let (f, g) = if inverse(&pair.target.name, &c.name) {
         (pair.target, c)
@@ -148,10 +163,22 @@ pub fn round_trip(pair: &Pair) -> Option<Mr> {
             pair.caller.declared(back),
             pair.caller.call(g, "subject", &g_args)
         ));
-        lines.push(assert_equal(&f.params[x_pos].name, "followUpOutput", &x_type));
+        if re_encode {
+            let mut again = f_args.clone();
+            again[x_pos] = "followUpOutput".into();
+            lines.push(format!("{} reEncoded = {};", pair.caller.declared(r), pair.caller.call(f, "subject", &again)));
+            lines.push(assert_equal("sourceOutput", "reEncoded", &pair.caller.declared(r)));
+        } else {
+            lines.push(assert_equal(&f.params[x_pos].name, "followUpOutput", &x_type));
+        }
         bodies.push(lines.join("\n"));
     }
-    Some(Mr { template: "roundTrip", relation: format!("{}({}(x, ...), ...) = x", g.name, f.name), bodies })
+    let relation = if re_encode {
+        format!("{0}({1}({0}(x, ...), ...), ...) = {0}(x, ...)", f.name, g.name)
+    } else {
+        format!("{}({}(x, ...), ...) = x", g.name, f.name)
+    };
+    Some(Mr { template: "roundTrip", relation, bodies })
 }
 
 /// Delegation equivalence: a method whose body returns a call of the other equals that call with
@@ -462,9 +489,72 @@ impl Shape {
     }
 }
 
-/// Whether the class declares `equals(Object)`: MRs comparing instances need it.
+/// Whether the class's instances compare by value, as MRs comparing instances need: it declares
+/// `equals(Object)`, or a superclass in the project does (Joda-Time's periods inherit theirs).
 pub(super) fn declares_equals(caller: &Caller) -> bool {
-    caller.class.methods.iter().any(|m| m.name == "equals" && m.params.len() == 1)
+    let declares = |c: &crate::java_model::ClassModel| {
+        c.methods.iter().any(|m| m.name == "equals" && m.params.len() == 1 && !m.is_static())
+    };
+    ancestors(caller).into_iter().any(declares)
+}
+
+/// How far up the project's superclasses and interfaces a template looks.
+const ANCESTORS: usize = 4;
+
+/// The class and its superclasses in the project, nearest first.
+pub(super) fn ancestors<'c>(caller: &Caller<'c>) -> Vec<&'c crate::java_model::ClassModel> {
+    let mut chain = vec![caller.class];
+    while let Some(parent) = chain.last().and_then(|c| c.superclass.as_deref()).filter(|_| chain.len() < ANCESTORS) {
+        match super::objects::find_class(caller.values, &erase_simple(parent)) {
+            Some(found) if !chain.iter().any(|c| c.qualified_name == found.qualified_name) => chain.push(found),
+            _ => break,
+        }
+    }
+    chain
+}
+
+/// The simple names of the class's supertypes: what its header and its project ancestors' headers
+/// extend or implement, and what those interfaces extend in turn (type arguments left out:
+/// `implements Comparable<Interval>` names `Comparable`, not `Interval`).
+pub(super) fn supertypes(caller: &Caller) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    let mut queue: Vec<&crate::java_model::ClassModel> = ancestors(caller);
+    let mut visited = 0;
+    while let Some(c) = queue.pop().filter(|_| visited < 4 * ANCESTORS) {
+        visited += 1;
+        for name in header_supertypes(&c.header) {
+            if names.contains(&name) {
+                continue;
+            }
+            if let Some(interface) = super::objects::find_class(caller.values, &name) {
+                queue.push(interface);
+            }
+            names.push(name);
+        }
+    }
+    names
+}
+
+/// The types after `extends` and `implements` in a class header, without their type arguments.
+fn header_supertypes(header: &str) -> Vec<String> {
+    let mut depth = 0;
+    let plain: String = header
+        .chars()
+        .filter(|&c| {
+            match c {
+                '<' => depth += 1,
+                '>' => depth -= 1,
+                _ => return depth == 0,
+            }
+            false
+        })
+        .collect();
+    let Some(at) = plain.find(" extends ").or_else(|| plain.find(" implements ")) else { return Vec::new() };
+    plain[at..]
+        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
+        .filter(|w| !w.is_empty() && !matches!(*w, "extends" | "implements"))
+        .map(|w| w.rsplit('.').next().unwrap_or(w).to_string())
+        .collect()
 }
 
 /// A same-type transform whose name says it normalises is idempotent: `f(f(x)) = f(x)`.
@@ -533,7 +623,7 @@ pub fn binary_operation(pair: &Pair) -> Option<Mr> {
         Some(pair.caller.build(builder, &args))
     };
     // Operating and undoing it is exact only without floating-point state.
-    let exact = !class.fields.iter().any(|f| matches!(erase_simple(&f.type_name).as_str(), "double" | "float"));
+    let exact = !has_floating_state(class);
     let inverse_of = pair.coupled.map(|(c, _)| c).filter(|c| own(c) && inverse_operation(&t.name, &c.name, exact));
     let commutative =
         ["add", "plus", "multiply", "times", "max", "min", "union", "intersection", "and", "or", "gcd", "lcm"];
@@ -555,6 +645,11 @@ pub fn binary_operation(pair: &Pair) -> Option<Mr> {
         bodies.push(lines.join("\n"));
     }
     Some(Mr { template, relation, bodies })
+}
+
+/// Whether the class holds floating-point state, where even `(a + b) - b` rounds.
+pub(super) fn has_floating_state(class: &crate::java_model::ClassModel) -> bool {
+    class.fields.iter().any(|f| matches!(erase_simple(&f.type_name).as_str(), "double" | "float"))
 }
 
 /// `add`/`subtract`, `plus`/`minus`, `multiply`/`divide`, with the same preposition or none

@@ -112,7 +112,7 @@ impl<'a> Values<'a> {
             } else {
                 arrays(element, &elements)
             }
-        } else if let [k, v] = args.as_slice() {
+        } else if let [k, v] = args.as_slice().iter().filter(|_| is_jdk_map(&erased)).collect::<Vec<_>>().as_slice() {
             maps(&erased, &inner(k, 1), &inner(v, 1))
         } else {
             let element = args.first().cloned().unwrap_or_else(|| "String".to_string());
@@ -203,6 +203,12 @@ impl<'a> Values<'a> {
             }
         }
     }
+}
+
+/// A JDK map type, whose two type arguments are a key and a value; the project's own types with
+/// two type parameters (`TreeBidiMap<K, V>`, `Pair<A, B>`) are built by their constructors.
+fn is_jdk_map(erased: &str) -> bool {
+    !maps(erased, &[], &[]).is_empty()
 }
 
 /// The lookup key of a type as written: no spaces, no package qualifiers.

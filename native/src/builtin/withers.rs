@@ -23,8 +23,11 @@ fn named<'c>(caller: &Caller<'c>, name: &str, params: usize) -> Option<&'c Metho
     super::contracts::method(caller, name, params).filter(|m| !m.is_static())
 }
 
-/// A wither and its getter: `a.withX(v).getX() = v`, and `a.withX(a.getX()) = a` when the class
-/// compares by value. Attached to both.
+/// A wither and its getter. Not `a.withX(v).getX() = v`: a wither may keep `v` normalised (a
+/// time of day's millis wrap around midnight: `withLocalMillis(-1)` reads back 86399999), which is
+/// no bug. What holds either way: what the getter reads back depends on `v` alone, not on the
+/// receiver (`a.withX(v).getX() = b.withX(v).getX()`), setting it again keeps it, and
+/// `a.withX(a.getX()) = a` when the class compares by value. Attached to both.
 pub fn wither(pair: &Pair) -> Option<Mr> {
     let (caller, t) = (pair.caller, pair.target);
     let rest =
@@ -47,18 +50,21 @@ pub fn wither(pair: &Pair) -> Option<Mr> {
         .iter()
         .enumerate()
         .map(|(i, v)| {
-            let mut lines = vec![format!("{} a = {};", caller.class_type(), instances[i % instances.len()])];
+            let class = caller.class_type();
+            let mut lines = vec![format!("{class} a = {};", instances[i % instances.len()])];
+            lines.push(format!("{class} b = {};", instances[(i + 1) % instances.len()]));
             if identity {
                 // First: a value the wither rejects ends the method before it.
                 lines.push(format!("assertEquals(a, a.{w}(a.{g}()));"));
             }
             lines.push(format!("{declared} v = {v};"));
-            lines.push(format!("{} followUp = a.{w}(v);", caller.class_type()));
-            lines.push(assert_equal("v", &format!("followUp.{g}()"), &declared));
+            lines.push(format!("{declared} kept = a.{w}(v).{g}();"));
+            lines.push(assert_equal("kept", &format!("b.{w}(v).{g}()"), &declared));
+            lines.push(assert_equal("kept", &format!("a.{w}(kept).{g}()"), &declared));
             lines.join("\n")
         })
         .collect();
-    let mut relation = format!("a.{w}(v).{g}() = v");
+    let mut relation = format!("a.{w}(v).{g}() = b.{w}(v).{g}() = a.{w}(kept).{g}() where kept = a.{w}(v).{g}()");
     if identity {
         relation.push_str(&format!(", and a.{w}(a.{g}()) = a"));
     }

@@ -113,9 +113,12 @@ impl Llm {
 
     /// The cache key: the body's hash, each message read as it is keyed (`Message::keyed_as`).
     fn key(&self, call: &Call) -> String {
-        let keyed = call.messages.iter().map(|m| Message::user(m.keyed_as.as_ref().unwrap_or(&m.content).clone()));
-        let messages: Vec<Message> =
-            call.messages.iter().zip(keyed).map(|(m, k)| Message { role: m.role.clone(), ..k }).collect();
+        let keyed = |m: &Message| Message {
+            role: m.role.clone(),
+            content: m.keyed_as.clone().unwrap_or_else(|| m.content.clone()),
+            keyed_as: None,
+        };
+        let messages: Vec<Message> = call.messages.iter().map(keyed).collect();
         Cache::key(&self.body_of(call, &messages))
     }
 

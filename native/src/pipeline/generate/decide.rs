@@ -6,7 +6,7 @@
 //!
 //! The paper's MTC holds one relation; a candidate class may hold two or three (the LLM is asked
 //! for several, a template may state more than one). The filter judges each relation on its own
-//! methods (`relation_key`): a class keeps the relations that pass it, and one wrong relation no
+//! methods (`Relations`): a class keeps the relations that pass it, and one wrong relation no
 //! longer takes a valid one down with it.
 
 use super::candidate::{Candidate, Status};

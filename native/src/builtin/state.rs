@@ -31,25 +31,14 @@ fn observer<'m>(caller: &Caller, t: &'m MethodModel) -> Option<Observer<'m>> {
 /// The arguments of `this(...)` when it is the constructor's only statement.
 fn delegated_arguments(caller: &Caller, constructor: &MethodModel) -> Option<Vec<String>> {
     let code = caller.class.source.get(constructor.byte_range.0..constructor.byte_range.1)?;
-    // Parsed inside a class of its own name: a constructor alone is no compilation unit.
-    let wrapped = format!("class {} {{\n{code}\n}}", caller.class.name);
-    let tree = crate::java_model::parser().parse(&wrapped, None)?;
-    let mut stack = vec![tree.root_node()];
-    while let Some(n) = stack.pop() {
-        if n.kind() == "constructor_body" {
-            let mut cursor = n.walk();
-            let statements: Vec<_> = n.named_children(&mut cursor).filter(|c| !c.kind().ends_with("comment")).collect();
-            let [only] = statements.as_slice() else { return None };
-            let to_this = only.kind() == "explicit_constructor_invocation"
-                && only.child_by_field_name("constructor").is_some_and(|c| c.kind() == "this");
-            let list = only.child_by_field_name("arguments").filter(|_| to_this)?;
-            let mut cursor = list.walk();
-            return Some(list.named_children(&mut cursor).map(|a| wrapped[a.byte_range()].to_string()).collect());
-        }
-        let mut cursor = n.walk();
-        stack.extend(n.named_children(&mut cursor));
-    }
-    None
+    crate::java_model::sole_statement(&caller.class.name, code, |only, text| {
+        let to_this = only.kind() == "explicit_constructor_invocation"
+            && only.child_by_field_name("constructor").is_some_and(|c| c.kind() == "this");
+        let list = only.child_by_field_name("arguments").filter(|_| to_this)?;
+        let mut cursor = list.walk();
+        let arguments = list.named_children(&mut cursor).map(|a| text.get(a.byte_range()).unwrap_or("").to_string());
+        Some(arguments.collect())
+    })
 }
 
 /// A delegated argument as a test writes it: a parameter of the delegating constructor, a literal

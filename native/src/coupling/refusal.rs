@@ -18,29 +18,15 @@ pub(super) fn always_throws(member: &Member) -> bool {
     }
     let fixed = m.is_static() || m.modifiers.iter().any(|x| x == "final") || marked("Deprecated");
     let text = member.owner.source.get(m.byte_range.0..m.byte_range.1).unwrap_or("");
-    fixed && m.has_body && only_throws(text)
+    fixed && m.has_body && only_throws(&member.owner.name, text)
 }
 
 /// A declaration whose body is a single `throw` statement: `{ throw new X(..); }` (comments aside).
-fn only_throws(declaration: &str) -> bool {
-    if !declaration.contains("throw ") {
-        return false; // most methods: no parse
-    }
-    let wrapped = format!("class R {{ {declaration} }}");
-    let Some(tree) = crate::java_model::parser().parse(&wrapped, None) else { return false };
-    let root = tree.root_node();
-    let Some(body) = root
-        .named_child(0)
-        .and_then(|class| class.child_by_field_name("body"))
-        .and_then(|members| members.named_child(0))
-        .and_then(|method| method.child_by_field_name("body"))
-    else {
-        return false;
-    };
-    let mut cursor = body.walk();
-    let statements: Vec<&str> =
-        body.named_children(&mut cursor).map(|s| s.kind()).filter(|k| !k.ends_with("comment")).collect();
-    statements == ["throw_statement"]
+fn only_throws(class_name: &str, declaration: &str) -> bool {
+    // Most methods throw nothing: no parse for them.
+    declaration.contains("throw ")
+        && crate::java_model::sole_statement(class_name, declaration, |s, _| Some(s.kind() == "throw_statement"))
+            .unwrap_or(false)
 }
 
 #[cfg(test)]

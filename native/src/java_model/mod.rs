@@ -7,10 +7,12 @@ mod body;
 mod declarations;
 mod grammar;
 mod project;
+mod sole_statement;
 pub mod types;
 
 pub use grammar::parser;
 pub use project::{parse_file, parse_str, Project, SourceEncoding};
+pub use sole_statement::sole_statement;
 
 use serde::Serialize;
 use std::collections::BTreeSet;

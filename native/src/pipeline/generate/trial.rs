@@ -117,8 +117,9 @@ fn run_problem(c: &Candidate, tests: &[TestResult], broken: bool) -> Option<(Ref
         keyed_feedback: Some(run_outline(tests)),
     };
     if broken {
-        let feedback = run_feedback(tests);
-        return Some((asked("fails when run", tests), feedback));
+        let asked = asked("fails when run", tests);
+        let key = asked.feedback.clone();
+        return Some((asked, key));
     }
     let mtc: Vec<TestResult> =
         tests.iter().filter(|t| c.is_mtc_method(Candidate::method_of(&t.name))).cloned().collect();

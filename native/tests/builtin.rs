@@ -669,3 +669,38 @@ fn the_inverse_side_of_a_round_trip_writes_again_what_it_read() {
         templates(&found)
     );
 }
+
+const FLAGS: &str = "builtin/com/acme/util/Flags.java";
+
+#[test]
+fn overloads_agree_across_boxing_and_integral_widening() {
+    let found = generated(FLAGS, "Flags", "toString(char)");
+    let m = mtc(&found, "widerOverload");
+    assert!(m.code.contains("char arg0 = "), "{}", m.code);
+    assert!(m.code.contains("String followUpOutput = Flags.toString((Character) arg0);"), "{}", m.code);
+    let found = generated(FLAGS, "Flags", "gcd(int, int)");
+    let m = mtc(&found, "widerOverload");
+    assert!(m.code.contains("long sourceOutput = Flags.gcd(arg0, arg1);"), "{}", m.code);
+    assert!(m.code.contains("Flags.gcd((long) arg0, (long) arg1)"), "{}", m.code);
+    assert!(!m.code.contains("MAX_VALUE"), "an int overload may overflow where the long one does not: {}", m.code);
+    let found = generated(FLAGS, "Flags", "and(boolean...)");
+    let m = mtc(&found, "widerOverload");
+    assert!(m.code.contains("Boolean[] arg0Boxed = new Boolean[arg0.length];"), "{}", m.code);
+    assert!(m.code.contains("Boolean followUpOutput = Flags.and(arg0Boxed);"), "{}", m.code);
+}
+
+#[test]
+fn no_overload_agreement_where_widening_changes_the_meaning() {
+    // Hex of an int and of a long differ on negative values; append(char) is not append(int).
+    for target in ["toHex(int)", "append(StringBuilder, char)"] {
+        let found = generated(FLAGS, "Flags", target);
+        assert!(!found.iter().any(|m| m.template == "widerOverload"), "{target}: {:?}", templates(&found));
+    }
+}
+
+#[test]
+fn a_predicate_validates_only_a_producer_its_name_names() {
+    // isFalse takes a Boolean, toBooleanObject makes one: that is no relation between them.
+    let found = generated(FLAGS, "Flags", "isFalse");
+    assert!(!found.iter().any(|m| m.template == "validatorAcceptsOutput"), "{:?}", templates(&found));
+}

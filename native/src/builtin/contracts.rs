@@ -10,6 +10,7 @@
 use super::invoke::Caller;
 use super::templates::{assert_equal, declares_equals, ret, same, subjects, supertypes, Mr, Pair};
 use super::values::INPUTS;
+use crate::coupling::name_tokens;
 use crate::java_model::types::{erase_simple, is_primitive};
 use crate::java_model::{ClassKind, MethodModel};
 
@@ -493,7 +494,11 @@ pub fn validator_accepts_output(pair: &Pair) -> Option<Mr> {
         let named = ["encode", "encrypt", "escape", "format", "serialize", "compress", "to"]
             .iter()
             .any(|p| m.name.strip_prefix(p).is_some_and(|r| r.is_empty() || r.starts_with(char::is_uppercase)));
-        named && m.params.len() == 1 && ret(m).is_some_and(|r| same(r, checked)) && caller.callable(m)
+        named
+            && validates_what_it_produces(&t.name, &m.name)
+            && m.params.len() == 1
+            && ret(m).is_some_and(|r| same(r, checked))
+            && caller.callable(m)
     };
     let encoder = caller.class.methods.iter().filter(produces).min_by_key(|m| m.name.len())?;
     let (input, output) = (caller.declared(&encoder.params[0].type_name), caller.declared(checked));
@@ -506,6 +511,17 @@ pub fn validator_accepts_output(pair: &Pair) -> Option<Mr> {
         bodies.push(lines.join("\n"));
     }
     Some(Mr { template: "validatorAcceptsOutput", relation: format!("{}({}(x)) holds", t.name, encoder.name), bodies })
+}
+
+/// Whether the validator's name says it checks what the producer makes: they share a word
+/// (`isBase64` and `encodeBase64`) or the validator checks validity itself (`isValid`). A predicate
+/// that only takes the producer's output type (`isFalse(toBooleanObject(x))`, `isAscii(toChar(x))`)
+/// states no relation between the two: asserting it raised false suspected bugs.
+fn validates_what_it_produces(validator: &str, producer: &str) -> bool {
+    const GENERIC: [&str; 5] = ["valid", "wellformed", "legal", "encoded", "escaped"];
+    let checked: Vec<String> = name_tokens(validator).into_iter().filter(|w| w != "is" && w != "matches").collect();
+    let produced = name_tokens(producer);
+    checked.iter().any(|w| produced.contains(w)) || GENERIC.contains(&checked.concat().as_str())
 }
 
 /// The field a getter returns as written: `return major;` or `return this.major;`.

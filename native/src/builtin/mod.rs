@@ -10,6 +10,7 @@ mod contracts;
 mod invoke;
 mod io;
 mod objects;
+mod overloads;
 mod state;
 mod statics;
 mod templates;
@@ -71,7 +72,8 @@ pub fn is_contract_template(name: &str) -> bool {
 }
 
 /// Templates that need a coupled pair, and those that look at the target alone.
-const PAIR_TEMPLATES: [Template; 5] = [
+const PAIR_TEMPLATES: [Template; 6] = [
+    overloads::wider_overload,
     templates::round_trip,
     templates::re_encoding,
     templates::delegation,

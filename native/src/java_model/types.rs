@@ -108,7 +108,8 @@ pub fn is_type_variable(t: &str) -> bool {
     t.len() == 1 && t.chars().all(|c| c.is_ascii_uppercase())
 }
 
-fn boxed(primitive: &str) -> Option<&'static str> {
+/// The wrapper class of a primitive type: `int` -> `Integer`.
+pub fn boxed(primitive: &str) -> Option<&'static str> {
     Some(match primitive {
         "byte" => "Byte",
         "short" => "Short",

@@ -494,6 +494,14 @@ fn search_methods_find_what_the_mutator_just_inserted() {
 }
 
 #[test]
+fn remove_all_of_nothing_answers_false() {
+    let files = ["builtin/com/acme/graph/Graph.java", "builtin/com/acme/graph/Body.java"];
+    let found = generated_in(&files, "Graph", "addAll");
+    let m = mtc(&found, "collectionState");
+    assert!(m.code.contains("assertEquals(!x.isEmpty(), subject.removeAll(x));"), "{}", m.code);
+}
+
+#[test]
 fn remove_undoes_add_with_or_without_contains() {
     let found = generated("builtin/com/acme/state/Pile.java", "Pile", "remove");
     let m = mtc(&found, "collectionState");
@@ -703,4 +711,16 @@ fn a_predicate_validates_only_a_producer_its_name_names() {
     // isFalse takes a Boolean, toBooleanObject makes one: that is no relation between them.
     let found = generated(FLAGS, "Flags", "isFalse");
     assert!(!found.iter().any(|m| m.template == "validatorAcceptsOutput"), "{:?}", templates(&found));
+}
+
+#[test]
+fn aggregates_of_many_operands_ignore_their_order() {
+    let found = generated(FLAGS, "Flags", "and(boolean...)");
+    let m = mtc(&found, "orderInsensitiveAggregate");
+    assert_eq!(m.relation, "and(a1, ..., an) = and(an, ..., a1)");
+    assert!(m.code.contains("boolean[] reversed = new boolean[operands.length];"), "{}", m.code);
+    assert!(m.code.contains("boolean followUpOutput = Flags.and(reversed);"), "{}", m.code);
+    // The index of the largest operand depends on where it stands.
+    let found = generated(FLAGS, "Flags", "maxIndex");
+    assert!(!found.iter().any(|m| m.template == "orderInsensitiveAggregate"), "{:?}", templates(&found));
 }

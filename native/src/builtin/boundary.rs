@@ -116,6 +116,20 @@ pub fn jdk_values(erased: &str, elements: &[String]) -> Vec<String> {
         "long[]" => v(&["new long[0]", "new long[] {1L}", "new long[] {3L, -1L, Long.MAX_VALUE}"]),
         "double[]" => v(&["new double[0]", "new double[] {1.5}", "new double[] {3.0, -1.0, 0.5}"]),
         "boolean[]" => v(&["new boolean[0]", "new boolean[] {true}", "new boolean[] {true, false, true}"]),
+        "short[]" => v(&["new short[0]", "new short[] {1}", "new short[] {3, -1, Short.MAX_VALUE}"]),
+        "float[]" => v(&["new float[0]", "new float[] {1.5f}", "new float[] {3.0f, -1.0f, 0.5f}"]),
+        // The epoch, a leap day, a recent instant and one before the epoch (UTC milliseconds).
+        "Date" => v(&[
+            "new java.util.Date(0L)",
+            "new java.util.Date(951782400000L)",
+            "new java.util.Date(1600000000000L)",
+            "new java.util.Date(-86400000L)",
+        ]),
+        "Calendar" | "GregorianCalendar" => v(&[
+            "new java.util.GregorianCalendar(2000, java.util.Calendar.FEBRUARY, 29)",
+            "new java.util.GregorianCalendar(1970, java.util.Calendar.JANUARY, 1)",
+            "new java.util.GregorianCalendar(2021, java.util.Calendar.DECEMBER, 31, 23, 59, 59)",
+        ]),
         "List" | "Collection" | "Iterable" | "ArrayList" => collections("java.util.ArrayList", elements),
         "Set" | "HashSet" => collections("java.util.HashSet", elements),
         "SortedSet" | "NavigableSet" | "TreeSet" => collections("java.util.TreeSet", elements),

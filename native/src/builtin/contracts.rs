@@ -361,7 +361,9 @@ pub fn collection_state(pair: &Pair) -> Option<Mr> {
             lines.push("assertTrue(afterAdd == before || afterAdd == before + 1);".into());
         }
         if remove.is_some() {
-            lines.extend(after_remove(contains, size.is_some(), removes_answer, remove_name));
+            // `removeAll(x)` of an empty `x` removes nothing and answers false.
+            let answer = removes_answer.then_some(if rest == "All" { "!x.isEmpty()" } else { "true" });
+            lines.extend(after_remove(contains, size.is_some(), answer, remove_name));
         }
         bodies.push(lines.join("\n"));
     }
@@ -377,12 +379,17 @@ pub fn collection_state(pair: &Pair) -> Option<Mr> {
 
 /// The checks after `remove(x)`, which follows `add(x)`: with `contains`, what was not there
 /// before is gone and the size is back; without it, an instance empty before is empty again.
-fn after_remove(contains: Option<&MethodModel>, size: bool, answers: bool, remove: &str) -> Vec<String> {
+/// `answer` is what a `remove` that answers a boolean must answer (`true`, `!x.isEmpty()`).
+fn after_remove(contains: Option<&MethodModel>, size: bool, answer: Option<&str>, remove: &str) -> Vec<String> {
     let mut lines = Vec::new();
     let call = format!("subject.{remove}(x)");
     match contains {
         Some(c) => {
-            lines.push(if answers { format!("assertTrue({call});") } else { format!("{call};") });
+            lines.push(match answer {
+                Some("true") => format!("assertTrue({call});"),
+                Some(expected) => format!("assertEquals({expected}, {call});"),
+                None => format!("{call};"),
+            });
             let mut gone = format!("if (!had) {{\n    assertFalse(subject.{}(x));", c.name);
             if size {
                 gone.push_str("\n    assertEquals(before, subject.size());");
@@ -394,7 +401,7 @@ fn after_remove(contains: Option<&MethodModel>, size: bool, answers: bool, remov
             }
         }
         None => {
-            if answers {
+            if answer.is_some() {
                 lines.push(format!("boolean removed = {call};"));
                 lines.push("if (afterAdd == before + 1) {\n    assertTrue(removed);\n}".into());
             } else {

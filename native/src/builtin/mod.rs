@@ -80,7 +80,7 @@ const PAIR_TEMPLATES: [Template; 6] = [
     templates::producer_consumer,
     templates::binary_operation,
 ];
-const TARGET_TEMPLATES: [Template; 32] = [
+const TARGET_TEMPLATES: [Template; 33] = [
     contracts::constructor_getter,
     contracts::successor,
     contracts::validator_accepts_output,
@@ -98,6 +98,7 @@ const TARGET_TEMPLATES: [Template; 32] = [
     templates::idempotence,
     templates::binary_operation,
     statics::symmetric_function,
+    statics::order_insensitive_aggregate,
     statics::compare_function,
     statics::negated_predicate,
     statics::search_consistency,

@@ -37,6 +37,7 @@ const SYMMETRIC: &[&str] = &[
     "equals",
     "equalsIgnoreCase",
     "isEqual",
+    "isSame",
     "distance",
     "intersects",
     "overlaps",
@@ -198,11 +199,49 @@ pub fn symmetric_function(pair: &Pair) -> Option<Mr> {
     Some(Mr { template: "symmetricFunction", relation, bodies })
 }
 
+/// Names of functions of many operands whose value does not depend on their order.
+const ORDER_INSENSITIVE: &[&str] =
+    &["max", "min", "sum", "gcd", "lcm", "product", "and", "or", "xor", "mean", "average", "median"];
+
+/// `f(a1, ..., an) = f(an, ..., a1)` for a function of one array or varargs parameter named for
+/// an aggregate that ignores order (`max(int...)`, `and(boolean...)`, `sum(double[])`).
+pub fn order_insensitive_aggregate(pair: &Pair) -> Option<Mr> {
+    let (caller, t) = (pair.caller, pair.target);
+    let r = ret(t)?;
+    let [operands] = t.params.as_slice() else { return None };
+    let array = caller.declared(&operands.type_name.replace("...", "[]"));
+    let element = array.strip_suffix("[]").filter(|e| !e.ends_with(']'))?;
+    // Whole names only: `maxIndex(int...)` is an aggregate that depends on the order.
+    let aggregate = ORDER_INSENSITIVE.contains(&t.name.as_str());
+    if !aggregate || !caller.callable(t) || !comparable_by_value(caller, element) || !comparable_by_value(caller, r) {
+        return None;
+    }
+    let declared = caller.declared(r);
+    let inputs: Vec<String> =
+        caller.values.of(&array, INPUTS * 2).into_iter().filter(|v| v != "null").take(INPUTS).collect();
+    let mut bodies = Vec::new();
+    for x in inputs {
+        let mut lines = subjects(caller, &["first", "second"], !t.is_static())?;
+        lines.push(format!("{array} operands = {x};"));
+        lines.push(format!("{array} reversed = new {element}[operands.length];"));
+        lines.push(
+            "for (int i = 0; i < operands.length; i++) {\n    reversed[i] = operands[operands.length - 1 - i];\n}"
+                .into(),
+        );
+        lines.push(format!("{declared} sourceOutput = {};", caller.call(t, "first", &["operands".into()])));
+        lines.push(format!("{declared} followUpOutput = {};", caller.call(t, "second", &["reversed".into()])));
+        lines.push(assert_equal("sourceOutput", "followUpOutput", &declared));
+        bodies.push(lines.join("\n"));
+    }
+    let relation = format!("{0}(a1, ..., an) = {0}(an, ..., a1)", t.name);
+    Some(Mr { template: "orderInsensitiveAggregate", relation, bodies })
+}
+
 /// `compare(a, b)` is antisymmetric and 0 for equal operands, for a comparison function of two
 /// operands of one type (a static `compare`, a `Comparator`'s `compare`).
 pub fn compare_function(pair: &Pair) -> Option<Mr> {
     let (caller, t) = (pair.caller, pair.target);
-    if !named(&t.name, "compare") || ret(t) != Some("int") || !caller.callable(t) {
+    if !(named(&t.name, "compare") || named(&t.name, "compareTo")) || ret(t) != Some("int") || !caller.callable(t) {
         return None;
     }
     let (i, j) = operands(t).filter(|&(i, j)| i == 0 && j == 1)?;

@@ -724,3 +724,57 @@ fn aggregates_of_many_operands_ignore_their_order() {
     let found = generated(FLAGS, "Flags", "maxIndex");
     assert!(!found.iter().any(|m| m.template == "orderInsensitiveAggregate"), "{:?}", templates(&found));
 }
+
+const COUNTER: &str = "builtin/com/acme/state/Counter.java";
+
+#[test]
+fn inverse_mutators_leave_the_object_as_it_was() {
+    let found = generated(COUNTER, "Counter", "add");
+    let m = mtc(&found, "inverseMutators");
+    assert_eq!(m.relation, "a.add(n); a.subtract(n) leaves a as it was");
+    assert!(
+        m.code.contains("subject.add(arg0);\n        subject.subtract(arg0);\n        assertEquals(twin, subject);"),
+        "{}",
+        m.code
+    );
+    assert!(!m.code.contains("arg0 = Integer.MAX_VALUE"), "small amounts only: {}", m.code);
+    let found = generated(COUNTER, "Counter", "decrement");
+    assert_eq!(mtc(&found, "inverseMutators").relation, "a.increment(); a.decrement() leaves a as it was");
+    // getAndAdd returns a value: it is no void mutator, and getValue has no inverse.
+    let found = generated(COUNTER, "Counter", "getValue");
+    assert!(!found.iter().any(|m| m.template == "inverseMutators"), "{:?}", templates(&found));
+}
+
+#[test]
+fn get_and_update_answers_before_what_update_and_get_answers_after() {
+    let found = generated(COUNTER, "Counter", "getAndAdd");
+    let m = mtc(&found, "getAndUpdate");
+    assert_eq!(m.relation, "after a.getAndAdd(x), a.getAndAdd(x) = b.addAndGet(x) for a twin b");
+    assert!(m.code.contains("a.getAndAdd(arg0);\n        int sourceOutput = a.getAndAdd(arg0);\n        int followUpOutput = b.addAndGet(arg0);"), "{}", m.code);
+    let found = generated(COUNTER, "Counter", "incrementAndGet");
+    assert_eq!(
+        mtc(&found, "getAndUpdate").relation,
+        "after a.getAndIncrement(), a.getAndIncrement() = b.incrementAndGet() for a twin b"
+    );
+}
+
+const DATES: &str = "builtin/com/acme/time/Dates.java";
+
+#[test]
+fn static_date_arithmetic_is_undone_by_the_opposite_amount_except_for_clamping_units() {
+    let found = generated(DATES, "Dates", "addDays");
+    let m = mtc(&found, "inverseOperation");
+    assert_eq!(m.relation, "addDays(addDays(x, n), -n) = x");
+    assert!(m.code.contains("Date x = new java.util.Date(0L);"), "{}", m.code);
+    assert!(m.code.contains("Date back = Dates.addDays(there, -n);"), "{}", m.code);
+    let found = generated(DATES, "Dates", "addMonths");
+    assert!(!found.iter().any(|m| m.template == "inverseOperation"), "{:?}", templates(&found));
+}
+
+#[test]
+fn same_day_is_symmetric_and_truncated_comparisons_antisymmetric() {
+    let found = generated(DATES, "Dates", "isSameDay");
+    assert_eq!(mtc(&found, "symmetricFunction").relation, "isSameDay(a, b) = isSameDay(b, a)");
+    let found = generated(DATES, "Dates", "truncatedCompareTo");
+    assert!(found.iter().any(|m| m.template == "compareContract"), "{:?}", templates(&found));
+}

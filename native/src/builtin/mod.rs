@@ -9,6 +9,7 @@ mod containers;
 mod contracts;
 mod invoke;
 mod io;
+mod mutators;
 mod objects;
 mod overloads;
 mod state;
@@ -80,7 +81,7 @@ const PAIR_TEMPLATES: [Template; 6] = [
     templates::producer_consumer,
     templates::binary_operation,
 ];
-const TARGET_TEMPLATES: [Template; 33] = [
+const TARGET_TEMPLATES: [Template; 36] = [
     contracts::constructor_getter,
     contracts::successor,
     contracts::validator_accepts_output,
@@ -110,6 +111,9 @@ const TARGET_TEMPLATES: [Template; 33] = [
     state::search_after_insert,
     withers::wither,
     withers::integral_inverse,
+    withers::static_integral_inverse,
+    mutators::inverse_mutators,
+    mutators::get_and_update,
     withers::factory_getter,
     io::copy_preserves_content,
     io::write_read_round_trip,

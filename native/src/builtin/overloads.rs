@@ -6,7 +6,7 @@
 use super::invoke::Caller;
 use super::statics::comparable_by_value;
 use super::templates::{assert_equal, ret, subjects, Mr, Pair};
-use super::values::INPUTS;
+use super::values::{small_integer, INPUTS};
 use crate::java_model::types::{boxed, erase_simple};
 use crate::java_model::MethodModel;
 
@@ -64,12 +64,6 @@ fn result_holder<'m>(narrow: &'m str, wide: &'m str) -> Option<&'m str> {
         Some(Widening::Same | Widening::Boxing | Widening::Integral) => Some(wide),
         _ => (boxed(&erase_simple(wide)) == Some(erase_simple(narrow).as_str())).then_some(narrow),
     }
-}
-
-/// An integer literal of small magnitude (`42`, `-7L`, `(short) 3`): on it no overload overflows.
-fn small_integer(value: &str) -> bool {
-    let digits = value.rsplit(')').next().unwrap_or(value).trim().trim_start_matches('-').trim_end_matches(['L', 'l']);
-    digits.parse::<u32>().is_ok_and(|v| v <= 10_000)
 }
 
 /// `f(x) = f((Wide) x)` for a coupled pair of overloads where one's parameters widen to the other's.
@@ -175,12 +169,6 @@ mod tests {
         assert!(widening("float", "double").is_none(), "float arithmetic rounds apart");
         assert!(widening("int", "Object").is_none(), "remove(int) is not remove(Object)");
         assert!(widening("long", "int").is_none());
-    }
-
-    #[test]
-    fn only_small_integers_cross_an_integral_widening() {
-        assert!(small_integer("42") && small_integer("-7L") && small_integer("(short) 3") && small_integer("0"));
-        assert!(!small_integer("Integer.MAX_VALUE") && !small_integer("2147483647") && !small_integer("x"));
     }
 
     #[test]

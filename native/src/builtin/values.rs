@@ -17,6 +17,12 @@ use tree_sitter::Node;
 /// Inputs per MR, as the paper's amplification uses.
 pub const INPUTS: usize = 10;
 
+/// An integer literal of small magnitude (`42`, `-7L`, `(short) 3`): on it no integral type overflows, whatever the operation.
+pub(super) fn small_integer(value: &str) -> bool {
+    let digits = value.rsplit(')').next().unwrap_or(value).trim().trim_start_matches('-').trim_end_matches(['L', 'l']);
+    digits.parse::<u32>().is_ok_and(|v| v <= 10_000)
+}
+
 /// How deep constructor arguments are built from other constructors.
 const DEPTH: usize = 2;
 
@@ -274,6 +280,12 @@ fn names_a_class_member(n: Node, code: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn only_small_integers_are_small() {
+        assert!(small_integer("42") && small_integer("-7L") && small_integer("(short) 3") && small_integer("0"));
+        assert!(!small_integer("Integer.MAX_VALUE") && !small_integer("2147483647") && !small_integer("x"));
+    }
+
     use super::*;
 
     fn parse_initializer(code: &str) -> bool {

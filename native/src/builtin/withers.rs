@@ -4,8 +4,9 @@
 //! (`a.plusX(n).minusX(n) = a`).
 
 use super::invoke::Caller;
+use super::statics::comparable_by_value;
 use super::templates::{assert_equal, declares_equals, has_floating_state, ret, same, Mr, Pair};
-use super::values::INPUTS;
+use super::values::{small_integer, INPUTS};
 use crate::java_model::types::erase_simple;
 use crate::java_model::MethodModel;
 
@@ -118,6 +119,48 @@ pub fn integral_inverse(pair: &Pair) -> Option<Mr> {
         .collect();
     let relation = format!("a.{p}(n).{m}(n) = a = a.{m}(n).{p}(n)");
     Some(Mr { template: "inverseOperation", relation, bodies })
+}
+
+/// `addX(addX(d, n), -n) = d` for a static function adding an integral amount of a unit that does
+/// not clamp (lang3's `DateUtils.addDays(Date, int)`; not `addMonths`: Jan 31 plus a month is
+/// Feb 28), on small amounts only (`-Integer.MIN_VALUE` is itself), for values compared by `equals`.
+pub fn static_integral_inverse(pair: &Pair) -> Option<Mr> {
+    let (caller, t) = (pair.caller, pair.target);
+    let [value, amount] = t.params.as_slice() else { return None };
+    let rest = ["add", "plus"].iter().find_map(|p| rest_after(&t.name, p))?;
+    let integral = matches!(amount.type_name.as_str(), "int" | "long");
+    let by_value = comparable_by_value(caller, &value.type_name) || erase_simple(&value.type_name) == "Date";
+    if !t.is_static()
+        || !integral
+        || !by_value
+        || !ret(t).is_some_and(|r| same(r, &value.type_name))
+        || CLAMPING_UNITS.iter().any(|u| rest.contains(u))
+        || !caller.callable(t)
+    {
+        return None;
+    }
+    let values = caller.values.of(&value.type_name, INPUTS);
+    let amounts: Vec<String> =
+        caller.values.of(&amount.type_name, INPUTS * 3).into_iter().filter(|v| small_integer(v)).collect();
+    if values.is_empty() || amounts.is_empty() {
+        return None;
+    }
+    let (declared, n) = (caller.declared(&value.type_name), &amount.type_name);
+    let bodies = (0..INPUTS.min(values.len().max(amounts.len())))
+        .map(|i| {
+            let there = caller.call(t, "", &["x".into(), "n".into()]);
+            let back = caller.call(t, "", &["there".into(), "-n".into()]);
+            [
+                format!("{declared} x = {};", values[i % values.len()]),
+                format!("{n} n = {};", amounts[i % amounts.len()]),
+                format!("{declared} there = {there};"),
+                format!("{declared} back = {back};"),
+                assert_equal("x", "back", &declared),
+            ]
+            .join("\n")
+        })
+        .collect();
+    Some(Mr { template: "inverseOperation", relation: format!("{0}({0}(x, n), -n) = x", t.name), bodies })
 }
 
 /// The names a static factory of the property `rest` goes by: `days`, `ofDays`, `fromDays`.

@@ -778,3 +778,38 @@ fn same_day_is_symmetric_and_truncated_comparisons_antisymmetric() {
     let found = generated(DATES, "Dates", "truncatedCompareTo");
     assert!(found.iter().any(|m| m.template == "compareContract"), "{:?}", templates(&found));
 }
+
+#[test]
+fn conversions_named_for_their_results_take_a_converted_value_back() {
+    let found = generated(FLAGS, "Flags", "toBoolean");
+    let m = mtc(&found, "conversionRoundTrip");
+    assert_eq!(m.relation, "toBoolean(toInteger(toBoolean(x))) = toBoolean(x)");
+    assert!(
+        m.code.contains(
+            "int back = Flags.toInteger(sourceOutput);\n        boolean followUpOutput = Flags.toBoolean(back);"
+        ),
+        "{}",
+        m.code
+    );
+    // Types that chain both ways are not enough: hash(spaces(n)) says nothing of n.
+    let found = generated(FLAGS, "Flags", "hash");
+    assert!(!found.iter().any(|m| m.template == "conversionRoundTrip"), "{:?}", templates(&found));
+}
+
+#[test]
+fn an_element_is_before_inside_or_after_a_range_exactly_once() {
+    let files = ["builtin/com/acme/range/Window.java", "builtin/com/acme/range/Bounded.java"];
+    let found = generated_in(&files, "Window", "isAfter");
+    let m = mtc(&found, "elementTrichotomy");
+    assert!(m.code.contains("long x = "), "{}", m.code);
+    assert!(
+        m.code.contains(
+            "assertEquals(1, (range.isBefore(x) ? 1 : 0) + (range.contains(x) ? 1 : 0) + (range.isAfter(x) ? 1 : 0));"
+        ),
+        "{}",
+        m.code
+    );
+    // Window against window: no contains(Bounded), and two windows may overlap in part.
+    let found = generated_in(&files, "Window", "isBefore(Bounded)");
+    assert!(!found.iter().any(|m| m.template == "elementTrichotomy"), "{:?}", templates(&found));
+}

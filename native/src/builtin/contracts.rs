@@ -238,6 +238,48 @@ pub fn ordering(pair: &Pair) -> Option<Mr> {
     Some(Mr { template: "orderingDuality", relation, bodies })
 }
 
+/// For a range of elements (an interval, a version range): each element is either before it,
+/// in it, or after it, exactly one of the three: `isBefore(x)`, `contains(x)`, `isAfter(x)` on
+/// one element type other than the class's own (range against range may overlap partly).
+pub fn element_trichotomy(pair: &Pair) -> Option<Mr> {
+    let (caller, t) = (pair.caller, pair.target);
+    let element = t.params.first().filter(|_| t.params.len() == 1)?.type_name.clone();
+    let predicate = |name: &str| {
+        caller.class.methods.iter().find(|m| {
+            m.name == name
+                && !m.is_static()
+                && m.params.len() == 1
+                && same(&m.params[0].type_name, &element)
+                && ret(m) == Some("boolean")
+                && caller.callable(m)
+        })
+    };
+    let own = erase_simple(&element) == caller.class.name;
+    if own || !["isBefore", "isAfter", "contains"].contains(&t.name.as_str()) {
+        return None;
+    }
+    let (before, inside, after) = (predicate("isBefore")?, predicate("contains")?, predicate("isAfter")?);
+    let ranges = caller.instances(INPUTS);
+    let elements: Vec<String> = caller.values.of(&element, INPUTS * 2).into_iter().filter(|v| v != "null").collect();
+    if ranges.is_empty() || elements.is_empty() {
+        return None;
+    }
+    let declared = caller.declared(&element);
+    let bodies = (0..INPUTS.min(ranges.len() * elements.len()))
+        .map(|i| {
+            let calls = [before, inside, after].map(|m| format!("(range.{}(x) ? 1 : 0)", m.name));
+            [
+                format!("{} range = {};", caller.class_type(), ranges[i % ranges.len()]),
+                format!("{declared} x = {};", elements[(i / ranges.len().max(1) + i) % elements.len()]),
+                format!("assertEquals(1, {});", calls.join(" + ")),
+            ]
+            .join("\n")
+        })
+        .collect();
+    let relation = "exactly one of isBefore(x), contains(x), isAfter(x) holds".to_string();
+    Some(Mr { template: "elementTrichotomy", relation, bodies })
+}
+
 /// The class's parser: a static method from one `String`/`CharSequence` to the class.
 fn parser<'c>(caller: &Caller<'c>) -> Option<&'c MethodModel> {
     let names = ["parse", "valueOf", "of", "from", "fromString", "create", "decode", "get"];

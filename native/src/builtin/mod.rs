@@ -73,7 +73,8 @@ pub fn is_contract_template(name: &str) -> bool {
 }
 
 /// Templates that need a coupled pair, and those that look at the target alone.
-const PAIR_TEMPLATES: [Template; 6] = [
+const PAIR_TEMPLATES: [Template; 7] = [
+    templates::conversion_round_trip,
     overloads::wider_overload,
     templates::round_trip,
     templates::re_encoding,
@@ -81,7 +82,7 @@ const PAIR_TEMPLATES: [Template; 6] = [
     templates::producer_consumer,
     templates::binary_operation,
 ];
-const TARGET_TEMPLATES: [Template; 36] = [
+const TARGET_TEMPLATES: [Template; 37] = [
     contracts::constructor_getter,
     contracts::successor,
     contracts::validator_accepts_output,
@@ -90,6 +91,7 @@ const TARGET_TEMPLATES: [Template; 36] = [
     contracts::compare_to_contract,
     contracts::symmetric_predicate,
     contracts::ordering,
+    contracts::element_trichotomy,
     contracts::text_round_trip,
     contracts::copy_round_trip,
     contracts::property,

@@ -181,6 +181,53 @@ fn round_trip_checking(pair: &Pair, re_encode: bool) -> Option<Mr> {
     Some(Mr { template: "roundTrip", relation, bodies })
 }
 
+/// A conversion named for what it returns: `toBoolean(int)`, `toInteger(boolean)`,
+/// `toCharacterObject(String)` (`int`/`Integer`, `char`/`Character` name each other).
+fn converts_to_its_name(m: &MethodModel) -> bool {
+    let Some(result) = ret(m) else { return false };
+    let result = erase_simple(result).to_ascii_lowercase();
+    let aliases: &[&str] = match result.as_str() {
+        "int" | "integer" => &["int", "integer"],
+        "char" | "character" => &["char", "character"],
+        "boolean" => &["boolean", "bool"],
+        other => &[other][..],
+    };
+    let tokens = crate::coupling::name_tokens(&m.name);
+    m.name.starts_with("to")
+        && tokens.first().is_some_and(|t| t == "to")
+        && tokens.iter().any(|t| aliases.contains(&t.as_str()))
+}
+
+/// `f(g(f(x))) = f(x)` for two conversions named for their results whose types chain both ways
+/// (`toBoolean(int)` and `toInteger(boolean)`): what `g` makes of `f`'s result, `f` takes back to
+/// the same result, however lossy `f` is (`toBoolean(5)` and `toBoolean(toInteger(true))`).
+pub fn conversion_round_trip(pair: &Pair) -> Option<Mr> {
+    let (caller, f) = (pair.caller, pair.target);
+    let (g, _) = pair.coupled?;
+    let ([x], [y]) = (f.params.as_slice(), g.params.as_slice()) else { return None };
+    let (r, back) = (ret(f)?, ret(g)?);
+    let chain = same(r, &y.type_name) && same(back, &x.type_name);
+    if !chain || !converts_to_its_name(f) || !converts_to_its_name(g) || !caller.callable(f) || !caller.callable(g) {
+        return None;
+    }
+    if !super::statics::comparable_by_value(caller, r) {
+        return None;
+    }
+    let (x_type, r_type) = (caller.declared(&x.type_name), caller.declared(r));
+    let mut bodies = Vec::new();
+    for value in caller.values.of(&x.type_name, INPUTS) {
+        let mut lines = subjects(caller, &["subject"], !f.is_static() || !g.is_static())?;
+        lines.push(format!("{x_type} x = {value};"));
+        lines.push(format!("{r_type} sourceOutput = {};", caller.call(f, "subject", &["x".into()])));
+        lines.push(format!("{x_type} back = {};", caller.call(g, "subject", &["sourceOutput".into()])));
+        lines.push(format!("{r_type} followUpOutput = {};", caller.call(f, "subject", &["back".into()])));
+        lines.push(assert_equal("sourceOutput", "followUpOutput", &r_type));
+        bodies.push(lines.join("\n"));
+    }
+    let relation = format!("{0}({1}({0}(x))) = {0}(x)", f.name, g.name);
+    Some(Mr { template: "conversionRoundTrip", relation, bodies })
+}
+
 /// Delegation equivalence: a method whose body returns a call of the other equals that call with
 /// the arguments its body passes: `join(xs) = join(xs, DEFAULT_SEPARATOR)`.
 pub fn delegation(pair: &Pair) -> Option<Mr> {

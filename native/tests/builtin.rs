@@ -813,3 +813,12 @@ fn an_element_is_before_inside_or_after_a_range_exactly_once() {
     let found = generated_in(&files, "Window", "isBefore(Bounded)");
     assert!(!found.iter().any(|m| m.template == "elementTrichotomy"), "{:?}", templates(&found));
 }
+
+#[test]
+fn a_setter_of_the_getters_primitive_is_its_pair() {
+    let found = generated(COUNTER, "Counter", "getCount");
+    let m = mtc(&found, "property");
+    assert_eq!(m.relation, "getCount() = v just after setCount(v)");
+    assert!(m.code.contains("int x = "), "the primitive overload, not setCount(Number): {}", m.code);
+    assert!(m.code.contains("assertEquals((Integer) x, subject.getCount());"), "{}", m.code);
+}

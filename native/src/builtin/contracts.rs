@@ -11,7 +11,7 @@ use super::invoke::Caller;
 use super::templates::{assert_equal, declares_equals, ret, same, subjects, supertypes, Mr, Pair};
 use super::values::INPUTS;
 use crate::coupling::name_tokens;
-use crate::java_model::types::{erase_simple, is_primitive};
+use crate::java_model::types::{boxed, erase_simple, is_primitive};
 use crate::java_model::{ClassKind, MethodModel};
 
 /// Consecutive instances `(a, b, c)` of the class, one tuple per source input; none when the
@@ -326,12 +326,23 @@ pub fn property(pair: &Pair) -> Option<Mr> {
     let (caller, t) = (pair.caller, pair.target);
     let rest =
         t.name.strip_prefix("set").or_else(|| t.name.strip_prefix("get")).or_else(|| t.name.strip_prefix("is"))?;
-    let setter = method(caller, &format!("set{rest}"), 1)?;
     let getter = method(caller, &format!("get{rest}"), 0).or_else(|| method(caller, &format!("is{rest}"), 0))?;
+    let read = ret(getter)?;
+    // Among overloads (`setValue(int)`, `setValue(Number)`), the one taking what the getter
+    // returns, or its primitive (`getValue()` answering an `Integer`).
+    let boxes = |written: &str| boxed(&erase_simple(written)) == Some(erase_simple(read).as_str());
+    let setter = caller.class.methods.iter().find(|m| {
+        m.name == format!("set{rest}")
+            && m.params.len() == 1
+            && !m.is_private()
+            && (same(&m.params[0].type_name, read) || boxes(&m.params[0].type_name))
+    })?;
     let value_type = &setter.params[0].type_name;
-    if setter.is_static() != getter.is_static() || !ret(getter).is_some_and(|r| same(r, value_type)) {
+    if setter.is_static() != getter.is_static() {
         return None;
     }
+    // `assertEquals(int, Integer)` is ambiguous on JUnit 4: the value goes in boxed.
+    let expected = if boxes(value_type) { format!("({}) x", erase_simple(read)) } else { "x".to_string() };
     if !caller.callable(setter) || !caller.callable(getter) {
         return None;
     }
@@ -341,7 +352,7 @@ pub fn property(pair: &Pair) -> Option<Mr> {
         let mut lines = subjects(caller, &["subject"], !setter.is_static())?;
         lines.push(format!("{declared} x = {x};"));
         lines.push(format!("{};", caller.call(setter, "subject", &["x".into()])));
-        lines.push(assert_equal("x", &caller.call(getter, "subject", &[]), &declared));
+        lines.push(assert_equal(&expected, &caller.call(getter, "subject", &[]), &declared));
         bodies.push(lines.join("\n"));
     }
     Some(Mr { template: "property", relation: format!("{}() = v just after {}(v)", getter.name, setter.name), bodies })

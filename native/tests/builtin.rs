@@ -822,3 +822,22 @@ fn a_setter_of_the_getters_primitive_is_its_pair() {
     assert!(m.code.contains("int x = "), "the primitive overload, not setCount(Number): {}", m.code);
     assert!(m.code.contains("assertEquals((Integer) x, subject.getCount());"), "{}", m.code);
 }
+
+const WRAPPER: &str = "builtin/com/acme/text/Wrapper.java";
+
+#[test]
+fn no_round_trip_when_the_inverse_is_configured_by_something_else() {
+    // wrap(str, wrapWith) and unwrap(str, wrapChar): an arbitrary char undoes no wrapping.
+    let found = generated(WRAPPER, "Wrapper", "wrap");
+    assert!(!found.iter().any(|m| m.template == "roundTrip"), "{:?}", templates(&found));
+}
+
+#[test]
+fn no_delegation_from_a_return_in_one_branch() {
+    let found = generated(WRAPPER, "Wrapper", "removeElement");
+    assert!(
+        !found.iter().any(|m| m.template == "delegation" && m.relation.contains("copy")),
+        "{:?}",
+        templates(&found)
+    );
+}

@@ -841,3 +841,19 @@ fn no_delegation_from_a_return_in_one_branch() {
         templates(&found)
     );
 }
+
+#[test]
+fn boxing_conversions_take_a_converted_value_back_and_null_to_empty_is_idempotent() {
+    let found = generated(FLAGS, "Flags", "toObject");
+    assert_eq!(mtc(&found, "conversionRoundTrip").relation, "toObject(toPrimitive(toObject(x))) = toObject(x)");
+    let found = generated(FLAGS, "Flags", "nullToEmpty");
+    assert_eq!(mtc(&found, "idempotence").relation, "nullToEmpty(nullToEmpty(x)) = nullToEmpty(x)");
+}
+
+#[test]
+fn a_static_copy_equals_what_it_copied() {
+    let found = generated(WRAPPER, "Wrapper", "copy");
+    let m = mtc(&found, "copyRoundTrip");
+    assert_eq!(m.relation, "copy(x) = x");
+    assert!(m.code.contains("int[] copy = Wrapper.copy(x);\n        assertArrayEquals(x, copy);"), "{}", m.code);
+}

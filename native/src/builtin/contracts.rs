@@ -311,6 +311,9 @@ pub fn text_round_trip(pair: &Pair) -> Option<Mr> {
 pub fn copy_round_trip(pair: &Pair) -> Option<Mr> {
     let (caller, t) = (pair.caller, pair.target);
     let copies = ["copy", "clone", "duplicate", "deepCopy"].contains(&t.name.as_str());
+    if copies && t.is_static() {
+        return static_copy(caller, t);
+    }
     let returns_own = ret(t).is_some_and(|r| erase_simple(r) == caller.class.name || r == "Object");
     if !copies || !returns_own || !t.params.is_empty() || t.is_static() || t.is_private() || !declares_equals(caller) {
         return None;
@@ -318,6 +321,30 @@ pub fn copy_round_trip(pair: &Pair) -> Option<Mr> {
     let bodies =
         on_each_instance(caller, &[format!("Object followUp = a.{}();", t.name), "assertEquals(a, followUp);".into()]);
     Some(Mr { template: "copyRoundTrip", relation: format!("a.{}() = a", t.name), bodies })
+}
+
+/// `clone(x) = x` for a static copy of its one parameter (`ArrayUtils.clone(int[])`), `null` left
+/// out (a copy of nothing may be nothing or empty).
+fn static_copy(caller: &Caller, t: &MethodModel) -> Option<Mr> {
+    let [x] = t.params.as_slice() else { return None };
+    let r = ret(t)?;
+    if !same(r, &x.type_name) || t.is_private() || !super::statics::comparable_by_value(caller, r) {
+        return None;
+    }
+    let declared = caller.declared(r);
+    let bodies: Vec<String> = caller
+        .values
+        .of(&x.type_name, INPUTS * 2)
+        .into_iter()
+        .filter(|v| v != "null")
+        .take(INPUTS)
+        .map(|v| {
+            let copy = caller.call(t, "", &["x".into()]);
+            [format!("{declared} x = {v};"), format!("{declared} copy = {copy};"), assert_equal("x", "copy", &declared)]
+                .join("\n")
+        })
+        .collect();
+    Some(Mr { template: "copyRoundTrip", relation: format!("{}(x) = x", t.name), bodies })
 }
 
 /// `getX() = v` just after `setX(v)`, for a setter and its getter found by name (static pairs

@@ -202,6 +202,13 @@ fn converts_to_its_name(m: &MethodModel) -> bool {
         && tokens.iter().any(|t| aliases.contains(&t.as_str()))
 }
 
+/// Whether `primitive` boxes to `boxed`, or its elements do: `int` -> `Integer`, `int[]` -> `Integer[]`.
+fn boxes_to(primitive: &str, boxed: &str) -> bool {
+    let (p, b) = (erase_simple(primitive), erase_simple(boxed));
+    let dims = |t: &str| t.len() - t.trim_end_matches("[]").len();
+    dims(&p) == dims(&b) && crate::java_model::types::boxed(p.trim_end_matches("[]")) == Some(b.trim_end_matches("[]"))
+}
+
 /// `f(g(f(x))) = f(x)` for two conversions named for their results whose types chain both ways
 /// (`toBoolean(int)` and `toInteger(boolean)`): what `g` makes of `f`'s result, `f` takes back to
 /// the same result, however lossy `f` is (`toBoolean(5)` and `toBoolean(toInteger(true))`).
@@ -211,7 +218,11 @@ pub fn conversion_round_trip(pair: &Pair) -> Option<Mr> {
     let ([x], [y]) = (f.params.as_slice(), g.params.as_slice()) else { return None };
     let (r, back) = (ret(f)?, ret(g)?);
     let chain = same(r, &y.type_name) && same(back, &x.type_name);
-    if !chain || !converts_to_its_name(f) || !converts_to_its_name(g) || !caller.callable(f) || !caller.callable(g) {
+    // Or two conversions between a type and its boxed form (`toObject(int[])`, `toPrimitive(Integer[])`).
+    let boxing = boxes_to(&x.type_name, r) || boxes_to(r, &x.type_name);
+    let named = (converts_to_its_name(f) && converts_to_its_name(g))
+        || (boxing && f.name.starts_with("to") && g.name.starts_with("to"));
+    if !chain || !named || !caller.callable(f) || !caller.callable(g) {
         return None;
     }
     if !super::statics::comparable_by_value(caller, r) {
@@ -641,6 +652,11 @@ pub fn idempotence(pair: &Pair) -> Option<Mr> {
         "normalizeSpace",
         "capitalize",
         "unique",
+        "nullToEmpty",
+        "emptyToNull",
+        "defaultString",
+        "toRootLowerCase",
+        "toRootUpperCase",
     ];
     let t = pair.target;
     let r = ret(t)?;

@@ -68,7 +68,7 @@ pub const MODES: [Mode; 4] = [
     },
 ];
 
-const ALL_KINDS: [FeatureKind; 12] = [
+const ALL_KINDS: [FeatureKind; 13] = [
     FeatureKind::Overloading,
     FeatureKind::SharedNameAndType,
     FeatureKind::DirectCall,
@@ -81,6 +81,7 @@ const ALL_KINDS: [FeatureKind; 12] = [
     FeatureKind::ReceiverFlow,
     FeatureKind::StateObservation,
     FeatureKind::ObservableResult,
+    FeatureKind::PublicApi,
 ];
 
 #[derive(Default)]

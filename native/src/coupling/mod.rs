@@ -7,7 +7,7 @@
 //! - `ranked` (default): the same features over more evidence (members inherited from project
 //!   superclasses, fields reached through getters and setters), plus complementary names, type
 //!   flow, receiver flow, state observation and co-usage in the project's tests, and, for a
-//!   candidate with one of these, an observable result (result.rs); overloading weighed by the
+//!   candidate with one of these, an observable result (result.rs) and the public API (public.rs); overloading weighed by the
 //!   size of the overload family (overloads.rs); no candidate that refuses every call
 //!   (refusal.rs); scored (rank.rs) and cut to the best few.
 
@@ -18,6 +18,7 @@ pub mod hierarchy;
 mod names;
 mod observe;
 mod overloads;
+mod public;
 mod rank;
 mod receiver;
 mod refusal;
@@ -197,9 +198,11 @@ fn ranked(facts: &ClassFacts, usage: Option<&Usage>, target: usize, uncut: bool)
                 usage.and_then(|u| usage::feature(&pair, u)),
             ];
             let mut features: Vec<Feature> = features.into_iter().flatten().collect();
-            // An observable result only orders candidates that are coupled by something else.
+            // An observable result and the public API only order candidates that are coupled by
+            // something else.
             if !features.is_empty() {
                 features.extend(result::feature(&pair));
+                features.extend(public::feature(&pair));
             }
             scored(facts, i, features, rank::weight)
         })

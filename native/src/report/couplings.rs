@@ -179,6 +179,7 @@ fn short_label(f: &Feature) -> String {
         FeatureKind::StateObservation => "change and observation of state".into(),
         FeatureKind::CoUsage => format!("co-used in {} test(s)", e.test_count.unwrap_or(e.tests.len())),
         FeatureKind::ObservableResult => format!("returns a value ({})", list(&e.types)),
+        FeatureKind::PublicApi => "public".into(),
     }
 }
 

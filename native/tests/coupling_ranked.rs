@@ -155,7 +155,9 @@ fn members_inherited_from_project_superclasses_are_candidates() {
     let inherited = contains.inherited.as_ref().expect("declared in the superclass");
     assert_eq!((inherited.class.as_str(), inherited.method.name.as_str()), ("com.acme.base.BaseStore", "contains"));
     assert!(inherited.source.contains("class BaseStore"), "the code shown is the superclass's");
-    assert_eq!(kinds(&contains.features), [ComplementaryNames]);
+    // contains returns a verdict and is public: an observable result and the public API, added to
+    // the coupling by names.
+    assert_eq!(kinds(&contains.features), [ComplementaryNames, ObservableResult, PublicApi]);
     // add is overridden: one candidate, the own one; the superclass's private check is none.
     let adds: Vec<_> = a.coupled.iter().filter(|c| c.model(class).name == "add").collect();
     assert_eq!(adds.len(), 1);
@@ -163,7 +165,7 @@ fn members_inherited_from_project_superclasses_are_candidates() {
     assert!(!a.coupled.iter().any(|c| c.model(class).name == "check"));
     // count() observes the whole state addTwice changes; it is inherited, so it shows only as that.
     let count = a.coupled.iter().find(|c| c.model(class).name == "count").expect("addTwice then count()");
-    assert_eq!(kinds(&count.features), [StateObservation]);
+    assert_eq!(kinds(&count.features), [StateObservation, ObservableResult, PublicApi]);
 }
 
 #[test]

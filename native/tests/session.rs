@@ -65,7 +65,10 @@ fn couplings_session_writes_the_report_and_says_done() {
     assert_eq!(decrypt["method"], "decryptText");
     let kinds: Vec<&str> =
         decrypt["features"].as_array().unwrap().iter().map(|f| f["kind"].as_str().unwrap()).collect();
-    assert_eq!(kinds, ["sharedNameAndType", "complementaryNames", "typeFlow", "sharedInvokedApi"]);
+    assert_eq!(
+        kinds,
+        ["sharedNameAndType", "complementaryNames", "typeFlow", "sharedInvokedApi", "observableResult", "publicApi"]
+    );
     assert_eq!(decrypt["features"][1]["evidence"]["words"], serde_json::json!(["encrypt", "decrypt"]));
     assert_eq!(decrypt["features"][2]["evidence"]["direction"], "both");
     let sum: f64 = decrypt["features"].as_array().unwrap().iter().map(|f| f["score"].as_f64().unwrap()).sum();

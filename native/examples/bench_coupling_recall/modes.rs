@@ -68,7 +68,7 @@ pub const MODES: [Mode; 4] = [
     },
 ];
 
-const ALL_KINDS: [FeatureKind; 11] = [
+const ALL_KINDS: [FeatureKind; 13] = [
     FeatureKind::Overloading,
     FeatureKind::SharedNameAndType,
     FeatureKind::DirectCall,
@@ -80,6 +80,8 @@ const ALL_KINDS: [FeatureKind; 11] = [
     FeatureKind::CoUsage,
     FeatureKind::ReceiverFlow,
     FeatureKind::StateObservation,
+    FeatureKind::ObservableResult,
+    FeatureKind::PublicApi,
 ];
 
 #[derive(Default)]

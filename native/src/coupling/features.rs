@@ -1,7 +1,7 @@
 //! The three coupling features of Algorithm 1 (lines 9-25), each with its two sub-features as an
 //! if / else-if: a pair matches at most one sub-feature per feature. Each match carries its
 //! evidence and the sentence the prompt shows the LLM. The ranked mode's further features
-//! (names.rs, flow.rs, receiver.rs, observe.rs, usage.rs) are built on the same `Pair`.
+//! (names.rs, flow.rs, receiver.rs, observe.rs, usage.rs, result.rs, public.rs) are built on the same `Pair`.
 
 use super::facts::{ClassFacts, MethodFacts};
 use crate::java_model::MethodModel;
@@ -46,6 +46,12 @@ pub enum FeatureKind {
     StateObservation,
     /// Ranked mode: the project's tests call both in one test method.
     CoUsage,
+    /// Ranked mode: the coupled method, which has another feature, returns a value an MTC can
+    /// relate directly.
+    ObservableResult,
+    /// Ranked mode: the coupled method, which has another feature, is public: users and MTCs call
+    /// it.
+    PublicApi,
 }
 
 impl FeatureKind {
@@ -56,7 +62,10 @@ impl FeatureKind {
             | FeatureKind::ComplementaryNames
             | FeatureKind::TypeFlow
             | FeatureKind::ReceiverFlow => FeatureGroup::Intention,
-            FeatureKind::DirectCall | FeatureKind::SharedInvokedApi => FeatureGroup::Behavior,
+            FeatureKind::DirectCall
+            | FeatureKind::SharedInvokedApi
+            | FeatureKind::ObservableResult
+            | FeatureKind::PublicApi => FeatureGroup::Behavior,
             FeatureKind::DataDependency | FeatureKind::SharedField | FeatureKind::StateObservation => {
                 FeatureGroup::State
             }
@@ -77,7 +86,9 @@ impl FeatureKind {
             FeatureKind::SharedInvokedApi
             | FeatureKind::SharedField
             | FeatureKind::StateObservation
-            | FeatureKind::CoUsage => 1.5,
+            | FeatureKind::CoUsage
+            | FeatureKind::ObservableResult
+            | FeatureKind::PublicApi => 1.5,
         }
     }
 }

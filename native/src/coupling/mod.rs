@@ -6,9 +6,10 @@
 //!   are listed by the sum of their features' weights times evidence strength.
 //! - `ranked` (default): the same features over more evidence (members inherited from project
 //!   superclasses, fields reached through getters and setters), plus complementary names, type
-//!   flow and co-usage in the project's tests; overloading weighed by the size of the overload
-//!   family (overloads.rs); no candidate that refuses every call (refusal.rs); scored (rank.rs)
-//!   and cut to the best few.
+//!   flow, receiver flow, state observation and co-usage in the project's tests, and, for a
+//!   candidate with one of these, an observable result (result.rs) and the public API (public.rs); overloading weighed by the
+//!   size of the overload family (overloads.rs); no candidate that refuses every call
+//!   (refusal.rs); scored (rank.rs) and cut to the best few.
 
 mod facts;
 mod features;
@@ -17,9 +18,11 @@ pub mod hierarchy;
 mod names;
 mod observe;
 mod overloads;
+mod public;
 mod rank;
 mod receiver;
 mod refusal;
+mod result;
 mod tokens;
 mod usage;
 
@@ -194,7 +197,14 @@ fn ranked(facts: &ClassFacts, usage: Option<&Usage>, target: usize, uncut: bool)
                 observe::feature(&pair),
                 usage.and_then(|u| usage::feature(&pair, u)),
             ];
-            scored(facts, i, features.into_iter().flatten().collect(), rank::weight)
+            let mut features: Vec<Feature> = features.into_iter().flatten().collect();
+            // An observable result and the public API only order candidates that are coupled by
+            // something else.
+            if !features.is_empty() {
+                features.extend(result::feature(&pair));
+                features.extend(public::feature(&pair));
+            }
+            scored(facts, i, features, rank::weight)
         })
         .filter(|c| uncut || c.score >= MIN_SCORE)
         .collect();

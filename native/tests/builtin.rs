@@ -725,11 +725,11 @@ fn aggregates_of_many_operands_ignore_their_order() {
     assert!(!found.iter().any(|m| m.template == "orderInsensitiveAggregate"), "{:?}", templates(&found));
 }
 
-const TALLY: &str = "builtin/com/acme/state/Tally.java";
+const TICKER: &str = "builtin/com/acme/state/Ticker.java";
 
 #[test]
 fn inverse_mutators_leave_the_object_as_it_was() {
-    let found = generated(TALLY, "Tally", "add");
+    let found = generated(TICKER, "Ticker", "add");
     let m = mtc(&found, "inverseMutators");
     assert_eq!(m.relation, "a.add(n); a.subtract(n) leaves a as it was");
     assert!(
@@ -738,20 +738,20 @@ fn inverse_mutators_leave_the_object_as_it_was() {
         m.code
     );
     assert!(!m.code.contains("arg0 = Integer.MAX_VALUE"), "small amounts only: {}", m.code);
-    let found = generated(TALLY, "Tally", "decrement");
+    let found = generated(TICKER, "Ticker", "decrement");
     assert_eq!(mtc(&found, "inverseMutators").relation, "a.increment(); a.decrement() leaves a as it was");
     // getAndAdd returns a value: it is no void mutator, and getValue has no inverse.
-    let found = generated(TALLY, "Tally", "getValue");
+    let found = generated(TICKER, "Ticker", "getValue");
     assert!(!found.iter().any(|m| m.template == "inverseMutators"), "{:?}", templates(&found));
 }
 
 #[test]
 fn get_and_update_answers_before_what_update_and_get_answers_after() {
-    let found = generated(TALLY, "Tally", "getAndAdd");
+    let found = generated(TICKER, "Ticker", "getAndAdd");
     let m = mtc(&found, "getAndUpdate");
     assert_eq!(m.relation, "after a.getAndAdd(x), a.getAndAdd(x) = b.addAndGet(x) for a twin b");
     assert!(m.code.contains("a.getAndAdd(arg0);\n        int sourceOutput = a.getAndAdd(arg0);\n        int followUpOutput = b.addAndGet(arg0);"), "{}", m.code);
-    let found = generated(TALLY, "Tally", "incrementAndGet");
+    let found = generated(TICKER, "Ticker", "incrementAndGet");
     assert_eq!(
         mtc(&found, "getAndUpdate").relation,
         "after a.getAndIncrement(), a.getAndIncrement() = b.incrementAndGet() for a twin b"
@@ -816,7 +816,7 @@ fn an_element_is_before_inside_or_after_a_range_exactly_once() {
 
 #[test]
 fn a_setter_of_the_getters_primitive_is_its_pair() {
-    let found = generated(TALLY, "Tally", "getCount");
+    let found = generated(TICKER, "Ticker", "getCount");
     let m = mtc(&found, "property");
     assert_eq!(m.relation, "getCount() = v just after setCount(v)");
     assert!(m.code.contains("int x = "), "the primitive overload, not setCount(Number): {}", m.code);

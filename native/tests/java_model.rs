@@ -242,3 +242,17 @@ class Version {
     assert_eq!(parse.throws, ["ParseException", "IOException", "IllegalArgumentException", "IllegalStateException"]);
     assert!(methods.iter().find(|m| m.name == "major").unwrap().throws.is_empty());
 }
+
+#[test]
+fn a_class_records_what_it_extends_and_implements_as_written() {
+    let src = "package p;\n\
+        public final class Interval extends Base<Long> implements Comparable<Interval>, java.io.Serializable { }\n\
+        interface Readable extends Comparable<Readable>, Cloneable { }\n\
+        enum Unit implements Named { ONE }\n";
+    let classes = parse_str(Path::new("Interval.java"), src).classes;
+    let by = |n: &str| classes.iter().find(|c| c.name == n).expect("parsed");
+    assert_eq!(by("Interval").superclass.as_deref(), Some("Base<Long>"));
+    assert_eq!(by("Interval").interfaces, vec!["Comparable<Interval>", "java.io.Serializable"]);
+    assert_eq!(by("Readable").interfaces, vec!["Comparable<Readable>", "Cloneable"]);
+    assert_eq!(by("Unit").interfaces, vec!["Named"]);
+}

@@ -596,7 +596,7 @@ pub(super) fn supertypes(caller: &Caller) -> Vec<String> {
     let mut visited = 0;
     while let Some(c) = queue.pop().filter(|_| visited < 4 * ANCESTORS) {
         visited += 1;
-        for name in header_supertypes(&c.header) {
+        for name in declared_supertypes(c) {
             if names.contains(&name) {
                 continue;
             }
@@ -609,26 +609,9 @@ pub(super) fn supertypes(caller: &Caller) -> Vec<String> {
     names
 }
 
-/// The types after `extends` and `implements` in a class header, without their type arguments.
-fn header_supertypes(header: &str) -> Vec<String> {
-    let mut depth = 0;
-    let plain: String = header
-        .chars()
-        .filter(|&c| {
-            match c {
-                '<' => depth += 1,
-                '>' => depth -= 1,
-                _ => return depth == 0,
-            }
-            false
-        })
-        .collect();
-    let Some(at) = plain.find(" extends ").or_else(|| plain.find(" implements ")) else { return Vec::new() };
-    plain[at..]
-        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
-        .filter(|w| !w.is_empty() && !matches!(*w, "extends" | "implements"))
-        .map(|w| w.rsplit('.').next().unwrap_or(w).to_string())
-        .collect()
+/// The simple names of what a class extends and implements, without their type arguments.
+fn declared_supertypes(class: &crate::java_model::ClassModel) -> Vec<String> {
+    class.superclass.iter().chain(&class.interfaces).map(|t| erase_simple(t)).collect()
 }
 
 /// A same-type transform whose name says it normalises is idempotent: `f(f(x)) = f(x)`.

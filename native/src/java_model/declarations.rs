@@ -74,6 +74,7 @@ impl<'s> ClassCollector<'s> {
             modifiers: modifiers_of(node, self.src),
             header: header_of(node, self.src),
             superclass: superclass_of(node, self.src),
+            interfaces: interfaces_of(node, self.src),
             fields,
             methods,
             lines: (line(node), node.end_position().row + 1),
@@ -134,6 +135,24 @@ fn superclass_of(class: Node, src: &str) -> Option<String> {
     let mut cursor = clause.walk();
     let found = clause.named_children(&mut cursor).find(|c| !is_comment(*c)).map(|t| text(t, src).to_string());
     found
+}
+
+/// The interfaces after `implements` (a class, enum or record) or `extends` (an interface), as
+/// written (`Comparable<Interval>`).
+fn interfaces_of(class: Node, src: &str) -> Vec<String> {
+    let mut cursor = class.walk();
+    let clause = class.children(&mut cursor).find(|c| matches!(c.kind(), "super_interfaces" | "extends_interfaces"));
+    let Some(list) = clause.and_then(|c| {
+        let mut inner = c.walk();
+        let list = c.named_children(&mut inner).find(|n| n.kind() == "type_list");
+        list
+    }) else {
+        return Vec::new();
+    };
+    let mut cursor = list.walk();
+    let types =
+        list.named_children(&mut cursor).filter(|t| !is_comment(*t)).map(|t| text(t, src).to_string()).collect();
+    types
 }
 
 /// The declaration text before the body, on one line, without annotations and comments.

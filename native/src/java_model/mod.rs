@@ -46,6 +46,8 @@ pub struct ClassModel {
     /// The superclass as written after `extends` (`AbstractMapDecorator<K, V>`); None for
     /// interfaces, enums, records and classes that extend nothing.
     pub superclass: Option<String>,
+    /// The interfaces it implements (an interface: extends) as written (`Comparable<Interval>`).
+    pub interfaces: Vec<String>,
     pub fields: Vec<FieldModel>,
     pub methods: Vec<MethodModel>,
     pub lines: (usize, usize),

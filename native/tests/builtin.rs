@@ -857,3 +857,13 @@ fn a_static_copy_equals_what_it_copied() {
     assert_eq!(m.relation, "copy(x) = x");
     assert!(m.code.contains("int[] copy = Wrapper.copy(x);\n        assertArrayEquals(x, copy);"), "{}", m.code);
 }
+
+#[test]
+fn a_search_by_object_finds_the_element_the_mutator_inserted() {
+    let file = "builtin/com/acme/bag/OrderedSet.java";
+    for target in ["indexOf", "get"] {
+        let found = generated(file, "OrderedSet", target);
+        let m = mtc(&found, "searchAfterInsert");
+        assert_eq!(m.relation, "indexOf(x) >= 0 just after add(x), get(indexOf(x)) = x", "{target}");
+    }
+}

@@ -6,6 +6,7 @@ use super::invoke::Caller;
 use super::statics::comparable_by_value;
 use super::templates::{assert_equal, declares_equals, ret, same, subjects, Mr, Pair};
 use super::values::INPUTS;
+use crate::java_model::types::erase_simple;
 use crate::java_model::{ClassKind, MethodModel};
 
 /// What a delegation MTC compares on the two objects: the target getter's result, or the objects
@@ -154,22 +155,28 @@ const INSERTS: [&str; 6] = ["add", "append", "push", "insert", "offer", "addElem
 /// `add(x)`, `indexOf(x) >= 0`, `lastIndexOf(x) >= indexOf(x)`, and `get(indexOf(x)) = x`.
 pub fn search_after_insert(pair: &Pair) -> Option<Mr> {
     let (caller, t) = (pair.caller, pair.target);
-    if !matches!(t.name.as_str(), "indexOf" | "lastIndexOf") {
+    let get_by_index = t.name == "get" && t.params.len() == 1 && t.params[0].type_name == "int";
+    if !matches!(t.name.as_str(), "indexOf" | "lastIndexOf") && !get_by_index {
         return None;
     }
-    let search =
-        |name: &str| super::contracts::method(caller, name, 1).filter(|m| !m.is_static() && ret(m) == Some("int"));
-    let first = search("indexOf")?;
-    let element = &first.params[0].type_name;
-    let insert = INSERTS.iter().find_map(|n| {
-        super::contracts::method(caller, n, 1).filter(|m| !m.is_static() && same(&m.params[0].type_name, element))
-    })?;
-    if !caller.callable(insert) || !caller.callable(first) {
-        return None;
-    }
-    let last = search("lastIndexOf").filter(|m| same(&m.params[0].type_name, element));
+    let insert = INSERTS
+        .iter()
+        .find_map(|n| super::contracts::method(caller, n, 1).filter(|m| !m.is_static() && caller.callable(m)))?;
+    let element = &insert.params[0].type_name;
+    // A search takes the element type, or `Object` as the JDK's collections do (`indexOf(Object)`).
+    let search = |name: &str| {
+        super::contracts::method(caller, name, 1).filter(|m| {
+            let takes = &m.params[0].type_name;
+            !m.is_static() && ret(m) == Some("int") && (same(takes, element) || erase_simple(takes) == "Object")
+        })
+    };
+    search("indexOf").filter(|m| caller.callable(m))?;
+    let last = search("lastIndexOf");
     let get = super::contracts::method(caller, "get", 1)
         .filter(|m| !m.is_static() && m.params[0].type_name == "int" && ret(m).is_some_and(|r| same(r, element)));
+    if get_by_index && get.is_none() {
+        return None;
+    }
     let declared = caller.declared(element);
     let mut bodies = Vec::new();
     for x in caller.values.of(element, INPUTS) {

@@ -135,6 +135,9 @@ pub struct Evidence {
     pub tests: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub test_count: Option<usize>,
+    /// Public API: how the coupled method is public (`declared public`, `interface member`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub visibility: Option<String>,
     /// Overloading (ranked mode): how many methods of the class share the name.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub overloads: Option<usize>,

@@ -17,7 +17,9 @@ pub(super) fn feature(pair: &Pair) -> Option<Feature> {
         return None;
     }
     let sentence = format!("`{}` is public: a user of the class, and an MTC, calls it.", member.method.name);
-    Some(pair.feature(FeatureKind::PublicApi, Evidence::default(), sentence, 1.0))
+    let how = if in_interface { "interface member" } else { "declared public" };
+    let evidence = Evidence { visibility: Some(how.to_string()), ..Evidence::default() };
+    Some(pair.feature(FeatureKind::PublicApi, evidence, sentence, 1.0))
 }
 
 #[cfg(test)]
@@ -36,6 +38,7 @@ mod tests {
     fn a_public_coupled_method_is_public_api() {
         let f = public(STACK, "push", "size").expect("size() is public");
         assert!(f.sentence.contains("`size` is public"), "{}", f.sentence);
+        assert_eq!(f.evidence.visibility.as_deref(), Some("declared public"), "the evidence couplings.json shows");
     }
 
     #[test]
@@ -48,6 +51,7 @@ mod tests {
     #[test]
     fn an_interface_s_methods_are_public() {
         let src = "interface Queue { void offer(int x); int peek(); }";
-        assert!(public(src, "offer", "peek").is_some());
+        let f = public(src, "offer", "peek").expect("an interface's method is public");
+        assert_eq!(f.evidence.visibility.as_deref(), Some("interface member"));
     }
 }

@@ -767,8 +767,10 @@ fn static_date_arithmetic_is_undone_by_the_opposite_amount_except_for_clamping_u
     assert_eq!(m.relation, "addDays(addDays(x, n), -n) = x");
     assert!(m.code.contains("Date x = new java.util.Date(0L);"), "{}", m.code);
     assert!(m.code.contains("Date back = Dates.addDays(there, -n);"), "{}", m.code);
-    let found = generated(DATES, "Dates", "addMonths");
-    assert!(!found.iter().any(|m| m.template == "inverseOperation"), "{:?}", templates(&found));
+    for target in ["addMonths", "addPadding"] {
+        let found = generated(DATES, "Dates", target);
+        assert!(!found.iter().any(|m| m.template == "inverseOperation"), "{target}: {:?}", templates(&found));
+    }
 }
 
 #[test]

@@ -6,7 +6,7 @@
 use super::contracts::method;
 use super::invoke::Caller;
 use super::templates::{assert_equal, declares_equals, has_floating_state, ret, same, Mr, Pair};
-use super::values::{small_integer, INPUTS};
+use super::values::{rows, small_integer, INPUTS};
 use crate::java_model::MethodModel;
 
 /// Mutators that undo each other by name.
@@ -26,11 +26,7 @@ fn amounts(caller: &Caller, m: &MethodModel) -> Option<Vec<Vec<String>>> {
         .iter()
         .map(|p| caller.values.of(&p.type_name, INPUTS * 3).into_iter().filter(|v| small_integer(v)).collect())
         .collect();
-    if columns.iter().any(Vec::is_empty) {
-        return None;
-    }
-    let rows = columns.iter().map(Vec::len).max().unwrap_or(1).min(INPUTS);
-    Some((0..rows).map(|r| columns.iter().map(|c| c[r % c.len()].clone()).collect()).collect())
+    rows(&columns)
 }
 
 /// The mutator with the inverse name of `t` and the same parameters, both `void` instance methods.

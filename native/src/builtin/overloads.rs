@@ -6,7 +6,7 @@
 use super::invoke::Caller;
 use super::statics::comparable_by_value;
 use super::templates::{assert_equal, ret, subjects, Mr, Pair};
-use super::values::{small_integer, INPUTS};
+use super::values::{rows, small_integer, INPUTS};
 use crate::java_model::types::{boxed, erase_simple};
 use crate::java_model::MethodModel;
 
@@ -128,11 +128,7 @@ fn arguments(caller: &Caller, narrow: &MethodModel, kinds: &[Widening]) -> Optio
                 .collect()
         })
         .collect();
-    let rows = columns.iter().map(Vec::len).max()?;
-    if columns.iter().any(Vec::is_empty) {
-        return None;
-    }
-    Some((0..rows).map(|r| columns.iter().map(|c| c[r % c.len()].clone()).collect()).collect())
+    rows(&columns)
 }
 
 /// A parameter's type as a local variable declares it: varargs as an array.

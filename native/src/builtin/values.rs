@@ -17,6 +17,16 @@ use tree_sitter::Node;
 /// Inputs per MR, as the paper's amplification uses.
 pub const INPUTS: usize = 10;
 
+/// Rows of arguments from a column of values per parameter, at most `INPUTS`: each column taken
+/// in turn, a shorter one starting over. None when a parameter has no value.
+pub(super) fn rows(columns: &[Vec<String>]) -> Option<Vec<Vec<String>>> {
+    if columns.iter().any(Vec::is_empty) {
+        return None;
+    }
+    let n = columns.iter().map(Vec::len).max().unwrap_or(1).min(INPUTS);
+    Some((0..n).map(|r| columns.iter().map(|c| c[r % c.len()].clone()).collect()).collect())
+}
+
 /// An integer literal of small magnitude (`42`, `-7L`, `(short) 3`): on it no integral type overflows, whatever the operation.
 pub(super) fn small_integer(value: &str) -> bool {
     let digits = value.rsplit(')').next().unwrap_or(value).trim().trim_start_matches('-').trim_end_matches(['L', 'l']);

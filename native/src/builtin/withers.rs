@@ -121,6 +121,9 @@ pub fn integral_inverse(pair: &Pair) -> Option<Mr> {
     Some(Mr { template: "inverseOperation", relation, bodies })
 }
 
+/// Units of time whose sum is exact, by the names of `addDays`, `plusHours`, `addMillis`.
+const EXACT_UNITS: [&str; 8] = ["Nano", "Micro", "Milli", "Second", "Minute", "Hour", "Day", "Week"];
+
 /// `addX(addX(d, n), -n) = d` for a static function adding an integral amount of a unit that does
 /// not clamp (lang3's `DateUtils.addDays(Date, int)`; not `addMonths`: Jan 31 plus a month is
 /// Feb 28), on small amounts only (`-Integer.MIN_VALUE` is itself), for values compared by `equals`.
@@ -130,11 +133,14 @@ pub fn static_integral_inverse(pair: &Pair) -> Option<Mr> {
     let rest = ["add", "plus"].iter().find_map(|p| rest_after(&t.name, p))?;
     let integral = matches!(amount.type_name.as_str(), "int" | "long");
     let by_value = comparable_by_value(caller, &value.type_name) || erase_simple(&value.type_name) == "Date";
+    // A unit of time that does not clamp: `addPadding(s, n)` or `addExact(a, b)` undo nothing.
+    let exact_unit =
+        EXACT_UNITS.iter().any(|u| rest.starts_with(u)) && !CLAMPING_UNITS.iter().any(|u| rest.contains(u));
     if !t.is_static()
         || !integral
         || !by_value
+        || !exact_unit
         || !ret(t).is_some_and(|r| same(r, &value.type_name))
-        || CLAMPING_UNITS.iter().any(|u| rest.contains(u))
         || !caller.callable(t)
     {
         return None;

@@ -9,8 +9,10 @@ use super::templates::{assert_equal, declares_equals, has_floating_state, ret, s
 use super::values::{rows, small_integer, INPUTS};
 use crate::java_model::MethodModel;
 
-/// Mutators that undo each other by name.
-const INVERSE_MUTATORS: [(&str, &str); 3] = [("add", "subtract"), ("increment", "decrement"), ("plus", "minus")];
+/// Mutators that undo each other by name: the additive pairs of immutable values, and counters'.
+fn inverse_names() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
+    super::withers::ADDITIVE.iter().chain(&[("increment", "decrement")])
+}
 
 /// Fresh instances (never a shared constant: the test mutates them), each expression built twice
 /// gives two equal objects.
@@ -32,7 +34,7 @@ fn amounts(caller: &Caller, m: &MethodModel) -> Option<Vec<Vec<String>>> {
 /// The mutator with the inverse name of `t` and the same parameters, both `void` instance methods.
 fn inverse_of<'c>(caller: &Caller<'c>, t: &MethodModel) -> Option<(&'c MethodModel, &'c MethodModel)> {
     let void = |m: &MethodModel| !m.is_static() && ret(m).is_none() && caller.callable(m);
-    let (up, down) = INVERSE_MUTATORS.iter().find_map(|(p, m)| {
+    let (up, down) = inverse_names().find_map(|(p, m)| {
         let rest = t.name.strip_prefix(p).or_else(|| t.name.strip_prefix(m))?;
         (rest.is_empty() || rest.starts_with(|c: char| c.is_ascii_uppercase()))
             .then(|| (format!("{p}{rest}"), format!("{m}{rest}")))

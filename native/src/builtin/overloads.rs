@@ -94,8 +94,8 @@ pub fn wider_overload(pair: &Pair) -> Option<Mr> {
         let mut wide_args = Vec::new();
         for (i, ((value, kind), p)) in row.iter().zip(&kinds).zip(&wide.params).enumerate() {
             let name = format!("arg{i}");
-            lines.push(format!("{} {name} = {value};", variable_type(caller, &narrow.params[i].type_name)));
-            wide_args.push(widened(&mut lines, &name, *kind, &variable_type(caller, &p.type_name)));
+            lines.push(format!("{} {name} = {value};", caller.declared(&narrow.params[i].type_name)));
+            wide_args.push(widened(&mut lines, &name, *kind, &caller.declared(&p.type_name)));
             narrow_args.push(name);
         }
         lines.push(format!("{declared} sourceOutput = {};", caller.call(narrow, "first", &narrow_args)));
@@ -116,7 +116,7 @@ fn arguments(caller: &Caller, narrow: &MethodModel, kinds: &[Widening]) -> Optio
         .iter()
         .zip(kinds)
         .map(|(p, kind)| {
-            let values = caller.values.of(&p.type_name.replace("...", "[]"), INPUTS * 3);
+            let values = caller.values.of(&p.type_name, INPUTS * 3);
             values
                 .into_iter()
                 .filter(|v| match kind {
@@ -129,11 +129,6 @@ fn arguments(caller: &Caller, narrow: &MethodModel, kinds: &[Widening]) -> Optio
         })
         .collect();
     rows(&columns)
-}
-
-/// A parameter's type as a local variable declares it: varargs as an array.
-fn variable_type(caller: &Caller, written: &str) -> String {
-    caller.declared(&written.replace("...", "[]"))
 }
 
 /// The wide overload's argument for the narrow one's variable `name`: a cast, or for boxed

@@ -209,7 +209,7 @@ pub fn order_insensitive_aggregate(pair: &Pair) -> Option<Mr> {
     let (caller, t) = (pair.caller, pair.target);
     let r = ret(t)?;
     let [operands] = t.params.as_slice() else { return None };
-    let array = caller.declared(&operands.type_name.replace("...", "[]"));
+    let array = caller.declared(&operands.type_name); // varargs declared as an array
     let element = array.strip_suffix("[]").filter(|e| !e.ends_with(']'))?;
     // Whole names only: `maxIndex(int...)` is an aggregate that depends on the order.
     let aggregate = ORDER_INSENSITIVE.contains(&t.name.as_str());

@@ -73,7 +73,7 @@ pub fn wither(pair: &Pair) -> Option<Mr> {
 }
 
 /// Additive pairs whose amount is an integral number.
-const ADDITIVE: [(&str, &str); 2] = [("plus", "minus"), ("add", "subtract")];
+pub(super) const ADDITIVE: [(&str, &str); 2] = [("plus", "minus"), ("add", "subtract")];
 
 /// Calendar units a sum clamps: Jan 31 plus a month is Feb 28, minus a month Jan 28.
 const CLAMPING_UNITS: [&str; 6] = ["Month", "Year", "Quarter", "Centur", "Decade", "Era"];

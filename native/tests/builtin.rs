@@ -869,3 +869,90 @@ fn a_search_by_object_finds_the_element_the_mutator_inserted() {
         assert_eq!(m.relation, "indexOf(x) >= 0 just after add(x), get(indexOf(x)) = x", "{target}");
     }
 }
+
+#[test]
+fn appending_text_is_no_element_added() {
+    let file = "builtin/com/acme/text/TextBuffer.java";
+    for target in ["append(String)", "append(int)"] {
+        let found = generated(file, "TextBuffer", target);
+        let t = templates(&found);
+        assert!(!t.iter().any(|(_, r)| r.contains("grows by one")), "{target}: {t:?}");
+    }
+    // One character is one more of length().
+    let by_char = generated(file, "TextBuffer", "append(char)");
+    assert!(templates(&by_char).contains(&("producerConsumer", "length() grows by one with append(x)")));
+}
+
+#[test]
+fn a_setter_that_changes_its_argument_keeps_what_it_reads_back() {
+    let file = "builtin/com/acme/text/TextBuffer.java";
+    let normalising = generated(file, "TextBuffer", "setNullText");
+    let m = mtc(&normalising, "property");
+    assert_eq!(
+        m.relation,
+        "getNullText() is kept by setNullText(getNullText()): what the setter changed, it stores as it is"
+    );
+    assert!(m.code.contains("String once = subject.getNullText();\n        subject.setNullText(once);"), "{}", m.code);
+    assert!(
+        !templates(&normalising).iter().any(|(_, r)| r.contains("= v just after")),
+        "{:?}",
+        templates(&normalising)
+    );
+    // A guard stores the argument as given.
+    let guarded = templates(&generated(file, "TextBuffer", "setTabSize"))
+        .into_iter()
+        .any(|(_, r)| r == "getTabSize() = v just after setTabSize(v)");
+    assert!(guarded);
+}
+
+#[test]
+fn round_trips_share_numbers_only_by_name() {
+    let file = "builtin/com/acme/util/Radix.java";
+    // Positions and counts are no configuration the inverse can take from the other side.
+    for target in ["intToHex", "hexDigitToBinary"] {
+        let found = generated(file, "Radix", target);
+        assert!(!found.iter().any(|m| m.template == "roundTrip"), "{target}: {:?}", templates(&found));
+    }
+    let by_radix = generated(file, "Radix", "toBase");
+    let m = mtc(&by_radix, "roundTrip");
+    assert!(m.code.contains("int followUpOutput = Radix.fromBase(sourceOutput, radix);"), "{}", m.code);
+}
+
+#[test]
+fn searches_asked_about_a_text_of_known_parts() {
+    let file = "builtin/com/acme/text/Matching.java";
+    let on_a_choice = generated(file, "Matching", "checkStartsWith");
+    let m = mtc(&on_a_choice, "textOfKnownParts");
+    assert_eq!(m.relation, "checkStartsWith(a + b, a) holds");
+    assert!(m.code.contains("assertTrue(subject.checkStartsWith(a + b, a));"), "{}", m.code);
+    // An enum's constants take turns as the subject.
+    assert!(m.code.contains("Matching subject = Matching.SENSITIVE;"), "{}", m.code);
+    assert!(m.code.contains("Matching subject = Matching.INSENSITIVE;"), "{}", m.code);
+    let part_first = generated(file, "Matching", "endsWith");
+    assert!(mtc(&part_first, "textOfKnownParts").code.contains("assertTrue(Matching.endsWith(b, a + b));"));
+    let last = generated(file, "Matching", "lastIndexOfIgnoreCase");
+    assert_eq!(mtc(&last, "textOfKnownParts").relation, "lastIndexOfIgnoreCase(a + b, b) >= |a|");
+    let other_promise = generated(file, "Matching", "containsAny");
+    assert!(!other_promise.iter().any(|m| m.template == "textOfKnownParts"), "{:?}", templates(&other_promise));
+}
+
+#[test]
+fn keyed_properties_read_back_what_was_set_under_the_same_keys() {
+    let file = "builtin/com/acme/state/Permissions.java";
+    let flags = generated(file, "Permissions", "hasPermission");
+    let m = mtc(&flags, "keyedProperty");
+    assert_eq!(m.relation, "hasPermission(k, k) = v just after setPermission(k, k, v)");
+    assert!(m.code.contains("int key0 = Permissions.USER_ACCESS;"), "the class's own constants as keys: {}", m.code);
+    assert!(
+        m.code.contains(
+            "subject.setPermission(key0, key1, x);\n        assertEquals(x, subject.hasPermission(key0, key1));"
+        ),
+        "{}",
+        m.code
+    );
+    let labels = generated(file, "Permissions", "setLabel");
+    assert_eq!(mtc(&labels, "keyedProperty").relation, "getLabel(k) = v just after setLabel(k, v)");
+    // A note is stored trimmed: what is read back is not what was set.
+    let notes = generated(file, "Permissions", "setNote");
+    assert!(!notes.iter().any(|m| m.template == "keyedProperty"), "{:?}", templates(&notes));
+}

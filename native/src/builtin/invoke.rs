@@ -54,12 +54,26 @@ impl Caller<'_> {
     }
 
     /// An expression creating a fresh instance, one no other test shares (never a constant: a
-    /// mutator would change it for everyone).
+    /// mutator would change it for everyone); of an enum, its first constant (an enum's instances
+    /// are its constants, and as a rule immutable: `IOCase.SENSITIVE.checkEquals(a, b)`).
     pub fn instance(&self) -> Option<String> {
-        if self.class.kind != ClassKind::Class || self.class.modifiers.iter().any(|m| m == "abstract") {
-            return None;
+        match self.class.kind {
+            ClassKind::Class | ClassKind::Record if !self.class.modifiers.iter().any(|m| m == "abstract") => {
+                self.instances(super::values::INPUTS).into_iter().find(|v| v.ends_with(')'))
+            }
+            ClassKind::Enum => self.instances(super::values::INPUTS).into_iter().next(),
+            _ => None,
         }
-        self.instances(super::values::INPUTS).into_iter().find(|v| v.ends_with(')'))
+    }
+
+    /// The instance the `i`th input runs on: of an enum each constant in turn (`IOCase.SENSITIVE`,
+    /// `IOCase.INSENSITIVE`, ...), so every constant's behaviour is related; else a fresh one.
+    pub fn instance_for(&self, i: usize) -> Option<String> {
+        if self.class.kind == ClassKind::Enum {
+            let constants = self.instances(super::values::INPUTS);
+            return constants.get(i % constants.len().max(1)).cloned();
+        }
+        self.instance()
     }
 
     /// `Class.m(args)` or `receiver.m(args)`.

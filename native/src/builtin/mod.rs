@@ -4,14 +4,17 @@
 //! when the short form passes `DEFAULT`, `contains(x)` just after `add(x)`). Each MR comes applied
 //! to ten inputs, so the pipeline validates it on mutants at once, as it does an amplified MTC.
 
+mod affixes;
 mod boundary;
 mod containers;
 mod contracts;
 mod invoke;
 mod io;
+mod keyed;
 mod mutators;
 mod objects;
 mod overloads;
+mod setters;
 mod state;
 mod statics;
 mod templates;
@@ -82,7 +85,7 @@ const PAIR_TEMPLATES: [Template; 7] = [
     templates::producer_consumer,
     templates::binary_operation,
 ];
-const TARGET_TEMPLATES: [Template; 37] = [
+const TARGET_TEMPLATES: [Template; 39] = [
     contracts::constructor_getter,
     contracts::successor,
     contracts::validator_accepts_output,
@@ -95,6 +98,7 @@ const TARGET_TEMPLATES: [Template; 37] = [
     contracts::text_round_trip,
     contracts::copy_round_trip,
     contracts::property,
+    keyed::keyed_property,
     contracts::collection_state,
     contracts::involution,
     contracts::normaliser,
@@ -105,6 +109,7 @@ const TARGET_TEMPLATES: [Template; 37] = [
     statics::compare_function,
     statics::negated_predicate,
     statics::search_consistency,
+    affixes::text_of_known_parts,
     statics::idempotent_with_arguments,
     contracts::search_after_mutation,
     statics::pad_length,

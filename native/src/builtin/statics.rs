@@ -11,7 +11,7 @@
 
 use super::invoke::Caller;
 use super::objects;
-use super::templates::{assert_equal, declares_equals, ret, same, subjects, Mr, Pair};
+use super::templates::{assert_equal, declares_equals, ret, same, subject_for, subjects, Mr, Pair};
 use super::values::INPUTS;
 use crate::java_model::types::{erase_simple, is_primitive};
 use crate::java_model::MethodModel;
@@ -327,8 +327,8 @@ fn over_first_argument(
         }
         return (!bodies.is_empty()).then_some(bodies);
     };
-    for x in caller.values.of(&p.type_name, INPUTS) {
-        let mut lines = subjects(caller, &["subject"], !m.is_static())?;
+    for (i, x) in caller.values.of(&p.type_name, INPUTS).into_iter().enumerate() {
+        let mut lines = subject_for(caller, i, !m.is_static())?;
         lines.extend(declare_arguments(caller, m, &names, &[Some(x)])?);
         lines.extend(checks(&names));
         bodies.push(lines.join("\n"));

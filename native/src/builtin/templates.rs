@@ -5,8 +5,8 @@
 use super::invoke::{is_array, Caller};
 use super::values::INPUTS;
 use crate::coupling::{CoupledMethod, FeatureKind};
-use crate::java_model::types::erase_simple;
-use crate::java_model::MethodModel;
+use crate::java_model::types::{boxed, erase_simple};
+use crate::java_model::{MethodModel, Param};
 use tree_sitter::Node;
 
 pub struct Mr {
@@ -97,6 +97,14 @@ pub(super) fn subjects(caller: &Caller, names: &[&str], needed: bool) -> Option<
     Some(names.iter().map(|n| format!("{} {n} = {instance};", caller.class_type())).collect())
 }
 
+/// The declaration of `subject` for the `i`th input: an enum's constants take turns.
+pub(super) fn subject_for(caller: &Caller, i: usize, needed: bool) -> Option<Vec<String>> {
+    if !needed {
+        return Some(Vec::new());
+    }
+    Some(vec![format!("{} subject = {};", caller.class_type(), caller.instance_for(i)?)])
+}
+
 /// Round trip: `g(f(x, ...), ...) = x` for an inverse pair whose types chain.
 pub fn round_trip(pair: &Pair) -> Option<Mr> {
     round_trip_checking(pair, false)
@@ -111,6 +119,23 @@ pub fn re_encoding(pair: &Pair) -> Option<Mr> {
         return None;
     }
     round_trip_checking(pair, true)
+}
+
+/// The parameter of `f` that configures `g`'s parameter `p` the same way: a key, a charset, a
+/// flag of its type, or a number of its very name. Numbers of other names are positions, lengths
+/// and counts (`intToHex(src, srcPos, dstInit, dstPos, nHexs)` / `hexToInt(src, srcPos, ...)`):
+/// one passed for another undoes nothing (lang3's `Conversion`, false suspected bugs).
+fn shared_configuration<'m>(f: &'m MethodModel, x_pos: usize, p: &Param) -> Option<&'m Param> {
+    let others = || f.params.iter().enumerate().filter(|(j, _)| *j != x_pos).map(|(_, q)| q);
+    others()
+        .find(|q| q.name == p.name && same(&q.type_name, &p.type_name))
+        .or_else(|| others().find(|q| same(&q.type_name, &p.type_name)).filter(|_| !is_number(&p.type_name)))
+}
+
+/// A primitive number or its box.
+fn is_number(type_name: &str) -> bool {
+    let t = erase_simple(type_name);
+    ["int", "long", "short", "byte", "double", "float"].iter().any(|n| t == *n || boxed(n) == Some(t.as_str()))
 }
 
 fn round_trip_checking(pair: &Pair, re_encode: bool) -> Option<Mr> {
@@ -150,11 +175,9 @@ fn round_trip_checking(pair: &Pair, re_encode: bool) -> Option<Mr> {
         for (i, p) in g.params.iter().enumerate() {
             if i == into {
                 g_args.push("sourceOutput".to_string());
-            } else if let Some(shared) =
-                f.params.iter().enumerate().find(|(j, q)| *j != x_pos && same(&q.type_name, &p.type_name))
-            {
-                g_args.push(shared.1.name.clone()); // the same key, charset, ... both ways
-            } else if f.params.len() > 1 {
+            } else if let Some(shared) = shared_configuration(f, x_pos, p) {
+                g_args.push(shared.name.clone()); // the same key, charset, ... both ways
+            } else if f.params.len() > 1 || is_number(&p.type_name) {
                 // `f` is configured (`wrap(str, wrapWith)`) and `g` by something else
                 // (`unwrap(str, wrapChar)`): an arbitrary value undoes nothing.
                 return None;
@@ -440,7 +463,7 @@ pub fn producer_consumer(pair: &Pair) -> Option<Mr> {
     if p.is_static() || q.is_static() || !pair.caller.callable(p) || !pair.caller.callable(q) {
         return None;
     }
-    let (shape, relation) = consumer_shape(p, q)?;
+    let (shape, relation) = consumer_shape(p, q, &pair.caller.class.source)?;
     let values = pair.caller.values;
     let vary = &p.params.last()?.type_name;
     let mut bodies = Vec::new();
@@ -486,7 +509,15 @@ fn adds_one(p: &MethodModel) -> bool {
     !p.name.ends_with("All") && !p.params.last().is_some_and(|x| many(&x.type_name) || x.varargs)
 }
 
-fn consumer_shape(p: &MethodModel, q: &MethodModel) -> Option<(Shape, String)> {
+/// Whether the producer adds its argument's text rather than one element: a text builder's
+/// `append(int)` adds the digits and `append("")` nothing, and `length()` counts characters
+/// (false suspects on lang3's StrBuilder). Only a `char` is one character.
+fn adds_text(p: &MethodModel, q: &MethodModel) -> bool {
+    let one_char = p.params.last().is_some_and(|x| matches!(x.type_name.as_str(), "char" | "Character"));
+    (p.name.starts_with("append") || q.name == "length") && !one_char
+}
+
+fn consumer_shape(p: &MethodModel, q: &MethodModel, source: &str) -> Option<(Shape, String)> {
     let element = p.params.last().map(|x| x.type_name.as_str());
     let q_ret = ret(q).unwrap_or("void");
     let one_param = p.params.len() == 1;
@@ -500,7 +531,10 @@ fn consumer_shape(p: &MethodModel, q: &MethodModel) -> Option<(Shape, String)> {
     {
         Shape::Get
     } else if let Some(rest) = p.name.strip_prefix("set").filter(|_| one_param && q.params.is_empty()) {
-        if (q.name == format!("get{rest}") || q.name == format!("is{rest}")) && same(q_ret, element?) {
+        if (q.name == format!("get{rest}") || q.name == format!("is{rest}")) && same(q_ret, element?)
+            // `getX() = v` only of a setter that stores `v` as given (contracts' property covers the rest).
+            && super::setters::stores_its_argument(source, p)
+        {
             Shape::Property
         } else {
             return None;
@@ -513,6 +547,7 @@ fn consumer_shape(p: &MethodModel, q: &MethodModel) -> Option<(Shape, String)> {
         Shape::Peek
     } else if one_param
         && adds_one(p)
+        && !adds_text(p, q)
         && q.params.is_empty()
         && matches!(q.name.as_str(), "size" | "count" | "length")
         && q_ret == "int"

@@ -60,6 +60,9 @@ pub enum FailureKind {
     Exception,
     /// Timed out or took the worker down.
     Hang,
+    /// The worker ran out of memory: an input asked for more than its heap (a capacity of
+    /// `Integer.MAX_VALUE`), which says nothing of the relation.
+    OutOfMemory,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -106,6 +109,10 @@ pub struct Triage {
 /// The verdict on one failing MTC method.
 pub fn triage(e: &Evidence, f: &Failure) -> Triage {
     let mut why = Vec::new();
+    if f.kind == FailureKind::OutOfMemory {
+        why.push("the worker ran out of memory: an input asked for more than its heap (`workerHeap`)".into());
+        return Triage { verdict: Verdict::InvalidInput, evidence: why };
+    }
     if f.kind == FailureKind::Exception {
         if let Some(verdict) = exception_verdict(e, f, &mut why) {
             return Triage { verdict, evidence: why };
@@ -371,6 +378,10 @@ fn failure_kind(r: &TestResult) -> Option<FailureKind> {
     match r.status {
         TestStatus::Failed => Some(FailureKind::Assertion),
         TestStatus::Errored => Some(FailureKind::Exception),
+        // The worker runs with -XX:+ExitOnOutOfMemoryError and says why it ended in the message.
+        TestStatus::Crashed if r.message.as_deref().is_some_and(|m| m.contains("OutOfMemoryError")) => {
+            Some(FailureKind::OutOfMemory)
+        }
         TestStatus::TimedOut | TestStatus::Crashed => Some(FailureKind::Hang),
         _ => None,
     }
@@ -576,6 +587,24 @@ mod tests {
     fn a_hang_of_an_unvalidated_llm_relation_is_not_reported() {
         let f = Failure { kind: FailureKind::Hang, exception_type: None, frames: &[], step: Step::Other };
         assert_eq!(triage(&evidence(Origin::Llm, 0.9, None), &f).verdict, Verdict::LikelyWrongRelation);
+    }
+
+    #[test]
+    fn running_out_of_memory_is_an_invalid_input_even_in_a_contract() {
+        let crash = |message: &str| TestResult {
+            name: "equals_isReflexive".into(),
+            status: TestStatus::Crashed,
+            duration_ms: 0,
+            message: Some(message.into()),
+            exception_type: None,
+            frames: Vec::new(),
+        };
+        let oom = crash("the worker JVM died (exit code 3); its last output: Terminating due to java.lang.OutOfMemoryError: Requested array size exceeds VM limit");
+        assert_eq!(failure_kind(&oom), Some(FailureKind::OutOfMemory));
+        let f = Failure { kind: FailureKind::OutOfMemory, exception_type: None, frames: &[], step: Step::Other };
+        assert_eq!(triage(&evidence(Origin::Contract, 0.9, Some(0.5)), &f).verdict, Verdict::InvalidInput);
+        // Any other death of the worker is still a hang, which may be the code's fault.
+        assert_eq!(failure_kind(&crash("the worker JVM died (exit code 1)")), Some(FailureKind::Hang));
     }
 
     #[test]

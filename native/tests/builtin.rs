@@ -956,3 +956,35 @@ fn keyed_properties_read_back_what_was_set_under_the_same_keys() {
     let notes = generated(file, "Permissions", "setNote");
     assert!(!notes.iter().any(|m| m.template == "keyedProperty"), "{:?}", templates(&notes));
 }
+
+#[test]
+fn an_indexed_view_and_the_array_view_agree() {
+    let file = "builtin/com/acme/bag/ByteMark.java";
+    for target in ["get", "length", "getBytes"] {
+        let found = generated(file, "ByteMark", target);
+        let m = mtc(&found, "indexedAndArrayViews");
+        assert_eq!(m.relation, "getBytes().length = length() and getBytes()[i] = get(i)");
+        assert!(m.code.contains("assertEquals(view[i], (byte) subject.get(i));"), "{}", m.code);
+        assert!(m.code.contains("ByteMark subject = ByteMark.UTF_16BE;"), "{}", m.code);
+    }
+    let names = generated(file, "ByteMark", "toNameArray");
+    assert!(!names.iter().any(|m| m.template == "indexedAndArrayViews"), "{:?}", templates(&names));
+}
+
+#[test]
+fn nested_types_are_named_through_their_class() {
+    let found = generated("builtin/com/acme/state/Machine.java", "Machine", "getType");
+    let m = mtc(&found, "constructorGetter");
+    assert!(m.code.contains("Machine.Type x = Machine.Type.SMALL;"), "{}", m.code);
+    assert!(!m.code.contains(" Type x") && !m.code.contains("(Type"), "{}", m.code);
+}
+
+#[test]
+fn non_strict_ordering_duals_on_an_enum_cover_every_pair() {
+    let found = generated("builtin/com/acme/version/Release.java", "Release", "atLeast");
+    let m = mtc(&found, "orderingDuality");
+    assert!(m.code.contains("assertEquals(a.atLeast(b), b.atMost(a));"), "{}", m.code);
+    assert!(m.code.contains("assertTrue(a.atLeast(b) || a.atMost(b));"), "{}", m.code);
+    assert!(!m.code.contains("assertFalse(a.atLeast(b) && a.atMost(b));"), "equal releases are both: {}", m.code);
+    assert!(m.code.contains("Release.R1_5"), "{}", m.code);
+}

@@ -200,6 +200,7 @@ const DUALS: &[(&str, &str)] = &[
     ("isAbove", "isBelow"),
     ("isLargerThan", "isSmallerThan"),
     ("isGreaterOrEqual", "isLessOrEqual"),
+    ("atLeast", "atMost"),
 ];
 
 /// `a.isGreaterThan(b) = b.isLowerThan(a)`, never both `a > b` and `a < b`, and, with `compareTo`,
@@ -218,7 +219,7 @@ pub fn ordering(pair: &Pair) -> Option<Mr> {
     // `isAfter(ReadableInterval)`, entirely after) need not agree with it.
     let exactly_own = erase_simple(&greater.params[0].type_name) == caller.class.name;
     let compares = exactly_own && method(caller, "compareTo", 1).is_some_and(|m| on_own_type(caller, m));
-    let strict = !greater.name.contains("OrEqual");
+    let strict = !greater.name.contains("OrEqual") && greater.name != "atLeast";
     let bodies = triples(caller)
         .into_iter()
         .map(|(a, b, _)| {
@@ -230,6 +231,9 @@ pub fn ordering(pair: &Pair) -> Option<Mr> {
                 if compares {
                     lines.push(format!("assertEquals(a.{g}(b), a.compareTo(b) > 0);"));
                 }
+            } else if compares || caller.class.kind == ClassKind::Enum {
+                // A total order (compareTo, an enum's constants): one of the two always holds.
+                lines.push(format!("assertTrue(a.{g}(b) || a.{l}(b));"));
             }
             lines.join("\n")
         })

@@ -20,6 +20,7 @@ mod statics;
 mod templates;
 mod types;
 mod values;
+mod views;
 mod withers;
 
 use crate::context::TestIndex;
@@ -85,7 +86,7 @@ const PAIR_TEMPLATES: [Template; 7] = [
     templates::producer_consumer,
     templates::binary_operation,
 ];
-const TARGET_TEMPLATES: [Template; 39] = [
+const TARGET_TEMPLATES: [Template; 40] = [
     contracts::constructor_getter,
     contracts::successor,
     contracts::validator_accepts_output,
@@ -114,6 +115,7 @@ const TARGET_TEMPLATES: [Template; 39] = [
     contracts::search_after_mutation,
     statics::pad_length,
     contracts::numeric_views,
+    views::indexed_and_array_views,
     state::constructor_delegation,
     state::search_after_insert,
     withers::wither,

@@ -95,12 +95,15 @@ pub fn reference(values: &Values, class: &ClassModel) -> String {
 pub fn find_class<'p>(values: &Values<'p>, raw: &str) -> Option<&'p ClassModel> {
     let own = values.class;
     let simple = raw.rsplit('.').next().unwrap_or(raw);
-    if own.name == simple && (raw == simple || own.qualified_name == raw) {
+    // A nested type as a test of the package names it: `Processor.Arch`.
+    let from_package = if own.package.is_empty() { raw.to_string() } else { format!("{}.{raw}", own.package) };
+    let named_so = |c: &ClassModel| c.qualified_name == raw || c.qualified_name == from_package;
+    if own.name == simple && (raw == simple || named_so(own)) {
         return Some(own);
     }
     let project = values.project?;
     let mut named: Vec<&ClassModel> =
-        project.classes().filter(|c| c.qualified_name == raw || (raw == simple && c.name == simple)).collect();
+        project.classes().filter(|c| named_so(c) || (raw == simple && c.name == simple)).collect();
     let imported = |c: &&ClassModel| own.imports.contains(&c.qualified_name);
     named.sort_by_key(|c| (c.package != own.package, !imported(c)));
     named.into_iter().next()

@@ -3,7 +3,7 @@
 //! generic types split into their raw type and arguments.
 
 use crate::java_model::types::erase_simple;
-use crate::java_model::ClassModel;
+use crate::java_model::{ClassModel, Project};
 use std::collections::BTreeMap;
 
 /// The type variables in scope of a class's methods and what each becomes in a test.
@@ -11,6 +11,10 @@ use std::collections::BTreeMap;
 pub struct TypeScope {
     /// Type variable -> the type written for it (its first bound, else `String`).
     vars: BTreeMap<String, String>,
+    /// A type nested in the class's top-level class, by simple name -> its name from the package
+    /// (`Arch` -> `Processor.Arch`): the class's source names it plainly, a test of the package must
+    /// not (`cannot find symbol class Arch`, or `Type` taken for `java.lang.reflect.Type`).
+    nested: BTreeMap<String, String>,
 }
 
 impl TypeScope {
@@ -30,6 +34,19 @@ impl TypeScope {
             }
         }
         scope
+    }
+
+    /// Declares the types nested anywhere in `class`'s top-level class (the class itself too, when
+    /// nested) by their names from the package.
+    pub fn nest(&mut self, class: &ClassModel, project: &Project) {
+        let package = if class.package.is_empty() { String::new() } else { format!("{}.", class.package) };
+        let Some(from_package) = class.qualified_name.strip_prefix(&package) else { return };
+        let top = from_package.split('.').next().unwrap_or(from_package);
+        let outer = format!("{package}{top}.");
+        for nested in project.classes().filter(|c| c.qualified_name.starts_with(&outer)) {
+            let name = nested.qualified_name[package.len()..].to_string();
+            self.nested.entry(nested.name.clone()).or_insert(name);
+        }
     }
 
     /// Reads `T extends Body, U>`: the parameters up to the closing `>` at depth 0.
@@ -59,7 +76,8 @@ impl TypeScope {
         let flush = |word: &mut String, out: &mut String| {
             if !word.is_empty() {
                 let resolved = self.vars.get(word.as_str()).map(|b| self.resolve(b));
-                out.push_str(resolved.as_deref().unwrap_or(word));
+                let nested = self.nested.get(word.as_str());
+                out.push_str(resolved.as_deref().or(nested.map(String::as_str)).unwrap_or(word));
                 word.clear();
             }
         };

@@ -47,7 +47,11 @@ pub struct Values<'a> {
 impl<'a> Values<'a> {
     /// Values for `class`'s methods: from the tests that call them, the project, and boundaries.
     pub fn for_class(class: &'a ClassModel, project: Option<&'a Project>, tests: &TestIndex) -> Self {
-        let mut values = Values { found: BTreeMap::new(), class, project, scope: TypeScope::of_class(class) };
+        let mut scope = TypeScope::of_class(class);
+        if let Some(project) = project {
+            scope.nest(class, project);
+        }
+        let mut values = Values { found: BTreeMap::new(), class, project, scope };
         values.gather_from_tests(tests.project());
         values.gather_from_class();
         values

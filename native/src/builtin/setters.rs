@@ -1,6 +1,6 @@
 //! What a setter does with its argument: stores it as given, or changes it first. `getX() = v`
-//! just after `setX(v)` holds for the one only; a setter that normalises (`""` stored as `null`,
-//! lang3's `StrBuilder.setNullText`: a false suspected bug) still keeps what it reads back.
+//! just after `setX(v)` holds for the one only (a setter that normalises, `""` stored as `null` by
+//! lang3's `StrBuilder.setNullText`, was a false suspected bug).
 
 use crate::java_model::MethodModel;
 use tree_sitter::Node;

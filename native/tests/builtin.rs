@@ -280,11 +280,12 @@ fn comparison_functions_are_antisymmetric() {
 
 #[test]
 fn negated_predicates_answer_the_opposite() {
-    for target in ["isNotBlank", "isBlank"] {
-        let found = generated(TEXT_MATH, "TextMath", target);
-        let m = mtc(&found, "negatedPredicate");
-        assert!(m.code.contains("assertEquals(!sourceOutput, followUpOutput);"), "{}", m.code);
-    }
+    let found = generated(TEXT_MATH, "TextMath", "isNotBlank");
+    let m = mtc(&found, "negatedPredicate");
+    assert!(m.code.contains("assertEquals(!sourceOutput, followUpOutput);"), "{}", m.code);
+    // `isNotBlank` is `!isBlank(..)`: the relation tests the negation, not `isBlank`.
+    let found = generated(TEXT_MATH, "TextMath", "isBlank");
+    assert!(!has(&found, "negatedPredicate"), "{:?}", templates(&found));
     let found = generated(TEXT_MATH, "TextMath", "isPalindrome");
     assert!(!has(&found, "negatedPredicate"), "no isNotPalindrome: {:?}", templates(&found));
 }
@@ -978,4 +979,15 @@ fn non_strict_ordering_duals_on_an_enum_cover_every_pair() {
     assert!(m.code.contains("assertTrue(a.atLeast(b) || a.atMost(b));"), "{}", m.code);
     assert!(!m.code.contains("assertFalse(a.atLeast(b) && a.atMost(b));"), "equal releases are both: {}", m.code);
     assert!(m.code.contains("Release.R1_5"), "{}", m.code);
+}
+
+#[test]
+fn quantified_predicates_negate_their_de_morgan_duals() {
+    let found = generated("builtin/com/acme/util/Flags.java", "Flags", "anyNull");
+    let m = mtc(&found, "negatedPredicate");
+    assert_eq!(m.relation, "anyNull(x) = !allNotNull(x)");
+    assert!(m.code.contains("boolean followUpOutput = Flags.allNotNull(arg0);"), "{}", m.code);
+    // `anyNull` negates `allNotNull` by calling it: no mutant of `allNotNull` can break the relation.
+    let negated = generated("builtin/com/acme/util/Flags.java", "Flags", "allNotNull");
+    assert!(!negated.iter().any(|m| m.template == "negatedPredicate"), "{:?}", templates(&negated));
 }

@@ -273,7 +273,37 @@ pub fn compare_function(pair: &Pair) -> Option<Mr> {
     Some(Mr { template: "compareContract", relation, bodies })
 }
 
-/// The predicate a negated one negates: `isNotEmpty` -> `isEmpty`, `hasNoX` -> `hasX`, and back.
+/// What De Morgan's laws make the negation of a quantified predicate: `anyNull` -> `allNotNull`,
+/// `allNull` -> `anyNotNull`, `isAnyEmpty` -> `isNoneEmpty` and back (varargs predicates of
+/// utility classes).
+fn de_morgan(name: &str) -> Vec<String> {
+    let (prefix, quantified) = match name.strip_prefix("is") {
+        Some(rest) if rest.starts_with(|c: char| c.is_ascii_uppercase()) => ("is", rest.to_string()),
+        _ => ("", name.chars().take(1).flat_map(char::to_uppercase).chain(name.chars().skip(1)).collect()),
+    };
+    let Some((quantifier, rest)) =
+        ["Any", "All", "None"].iter().find_map(|q| quantified.strip_prefix(q).map(|r| (*q, r)))
+    else {
+        return Vec::new();
+    };
+    if !rest.starts_with(|c: char| c.is_ascii_uppercase()) {
+        return Vec::new();
+    }
+    let not = |rest: &str| match rest.strip_prefix("Not").filter(|r| r.starts_with(|c: char| c.is_ascii_uppercase())) {
+        Some(positive) => positive.to_string(),
+        None => format!("Not{rest}"),
+    };
+    let negations = match quantifier {
+        "Any" => vec![format!("All{}", not(rest)), format!("None{rest}")],
+        "All" => vec![format!("Any{}", not(rest))],
+        _ => vec![format!("Any{rest}")],
+    };
+    let lower_first = |s: &str| s.chars().take(1).flat_map(char::to_lowercase).chain(s.chars().skip(1)).collect();
+    negations.into_iter().map(|n| if prefix.is_empty() { lower_first(&n) } else { format!("{prefix}{n}") }).collect()
+}
+
+/// The predicate a negated one negates: `isNotEmpty` -> `isEmpty`, `hasNoX` -> `hasX`, and back;
+/// and a quantified one's De Morgan dual (`anyNull` -> `allNotNull`).
 fn negation(name: &str) -> Vec<String> {
     const PAIRS: &[(&str, &str)] = &[("isNot", "is"), ("isNon", "is"), ("hasNo", "has"), ("doesNot", "does")];
     let mut out = Vec::new();
@@ -288,6 +318,7 @@ fn negation(name: &str) -> Vec<String> {
             out.push(format!("{negated}{rest}"));
         }
     }
+    out.extend(de_morgan(name));
     out
 }
 
@@ -344,6 +375,12 @@ pub fn negated_predicate(pair: &Pair) -> Option<Mr> {
         return None;
     }
     let other = negation(&t.name).iter().find_map(|n| sibling(caller, t, n, "boolean"))?;
+    // `anyNull(x) { return !allNotNull(x); }`: a mutant of `allNotNull` changes both sides alike,
+    // so the relation tests the negating method only, and belongs to it (it killed nothing for
+    // `isEmpty` against `isNotEmpty` on collections4).
+    if other.invocations.iter().any(|i| i.name == t.name) {
+        return None;
+    }
     let bodies = over_first_argument(caller, t, |names| {
         vec![
             format!("boolean sourceOutput = {};", caller.call(t, "subject", names)),
@@ -529,6 +566,12 @@ mod tests {
         assert_eq!(negation("isNotEmpty"), vec!["isEmpty"]);
         assert!(negation("isEmpty").contains(&"isNotEmpty".to_string()));
         assert!(negation("isolate").is_empty());
+        assert_eq!(negation("anyNull"), vec!["allNotNull", "noneNull"]);
+        assert_eq!(negation("allNotNull"), vec!["anyNull"]);
+        assert_eq!(negation("allNull"), vec!["anyNotNull"]);
+        assert_eq!(negation("isNoneEmpty"), vec!["isAnyEmpty"]);
+        assert!(negation("isAnyEmpty").contains(&"isNoneEmpty".to_string()));
+        assert!(negation("allocate").is_empty() && negation("anything").is_empty());
         assert_eq!(search_rest("lastIndexOfIgnoreCase"), Some("IgnoreCase"));
         assert_eq!(search_rest("indexOfDifference"), Some("Difference"));
         assert_eq!(search_rest("containsKey"), Some("Key"));

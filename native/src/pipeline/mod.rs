@@ -6,6 +6,7 @@
 mod analyse;
 mod changes;
 mod couplings;
+mod exercised;
 mod gate;
 pub(crate) mod generate;
 mod home;

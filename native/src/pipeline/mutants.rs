@@ -17,8 +17,8 @@ pub struct MutantsRun {
     log: Vec<LogLine>,
 }
 
-/// The mutants of every class with a target: of the targets and their coupled methods of the
-/// same class (`pair`) or of every method with a body (`class`). `tests` are the project's tests
+/// The mutants of every class with a target: of the targets, their coupled methods of the same
+/// class and the class's methods these call (`pair`), or of every method with a body (`class`). `tests` are the project's tests
 /// the coupling analysis ranks with.
 pub fn mutants_for(
     project: &Project,
@@ -31,9 +31,10 @@ pub fn mutants_for(
     match scope {
         MutationScope::Pair => {
             for (t, analysis) in targets.iter().zip(analyse_all(project, targets, &coupling_options(config), tests)) {
-                let set = methods.entry((t.file, t.class)).or_default();
-                set.insert(t.method);
-                set.extend(analysis.coupled.iter().filter(|c| c.is_own()).map(|c| c.method));
+                let pair =
+                    std::iter::once(t.method).chain(analysis.coupled.iter().filter(|c| c.is_own()).map(|c| c.method));
+                let exercised = super::exercised::with_own_callees(t.class(project), pair);
+                methods.entry((t.file, t.class)).or_default().extend(exercised);
             }
         }
         MutationScope::Class => {

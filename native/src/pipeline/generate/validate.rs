@@ -1,5 +1,6 @@
-//! Phase 3 (b), validation: the candidate runs on the original code and on the mutants of its
-//! pair's methods; `decide.rs` turns the pass rates into kept or dropped.
+//! Phase 3 (b), validation: the candidate runs on the original code and on the mutants of the
+//! methods it exercises (its pair's, those its code calls, and their own callees:
+//! `pipeline/exercised.rs`); `decide.rs` turns the pass rates into kept or dropped.
 
 use super::candidate::{Stage, Status};
 use super::decide::decide;
@@ -29,12 +30,14 @@ impl GenerateRun {
         if let Some(m) = mutants {
             batch.replacements.push(SourceText { path: m.relative_path.clone(), content: m.schemata() });
         }
+        let class = first.target.class(&self.project);
         for &i in &ids {
             let c = &self.candidates[i];
             batch.runs.push(Run { test_class: c.qualified_name.clone(), mutant: 0 });
-            let pair_methods = [Some(c.target.method), c.coupled];
+            let pair: Vec<usize> = [Some(c.target.method), c.coupled].into_iter().flatten().collect();
+            let exercised = crate::pipeline::exercised::exercised(class, &pair, c.code.as_deref().unwrap_or(""));
             for m in mutants.iter().flat_map(|m| &m.mutants) {
-                if pair_methods.contains(&Some(m.method_index)) {
+                if exercised.contains(&m.method_index) {
                     batch.runs.push(Run { test_class: c.qualified_name.clone(), mutant: m.id });
                 }
             }

@@ -1,0 +1,78 @@
+//! The methods of a class under test that a candidate exercises, whose mutants can tell a valid
+//! relation from a useless one: the pair's methods, the class's methods the test's code names, and
+//! the class's own methods those call (one level). A method that only delegates (`strip(s)`
+//! returning `strip(s, null)`) has a mutant or two; the behaviour its relation checks lives in
+//! the method it calls, and mutants of that one alone could show the relation kills something.
+
+use crate::java_model::{ClassModel, Receiver};
+use std::collections::BTreeSet;
+
+/// `methods` and the class's methods they call on the class itself (by name: every overload).
+pub fn with_own_callees(class: &ClassModel, methods: impl IntoIterator<Item = usize>) -> BTreeSet<usize> {
+    let mut out: BTreeSet<usize> = methods.into_iter().collect();
+    let direct: Vec<usize> = out.iter().copied().collect();
+    for m in direct {
+        for inv in &class.methods[m].invocations {
+            let own = matches!(inv.receiver, Receiver::Implicit | Receiver::This | Receiver::OwnClass);
+            if own && inv.name != "<init>" {
+                out.extend(
+                    class.methods.iter().enumerate().filter(|(_, c)| c.name == inv.name && c.has_body).map(|(i, _)| i),
+                );
+            }
+        }
+    }
+    out
+}
+
+/// The class's methods a test's code calls (`Class.m(` or `x.m(`), by name.
+pub fn named_in(class: &ClassModel, code: &str) -> Vec<usize> {
+    let mut names: Vec<&str> = class.methods.iter().filter(|m| !m.is_constructor).map(|m| m.name.as_str()).collect();
+    names.sort_unstable();
+    names.dedup();
+    let called: Vec<&str> = names.into_iter().filter(|n| code.contains(&format!(".{n}("))).collect();
+    (0..class.methods.len()).filter(|&i| called.contains(&class.methods[i].name.as_str())).collect()
+}
+
+/// What a candidate exercises: its pair, what its code names, and their own callees.
+pub fn exercised(class: &ClassModel, pair: &[usize], code: &str) -> BTreeSet<usize> {
+    with_own_callees(class, pair.iter().copied().chain(named_in(class, code)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{exercised, with_own_callees};
+    use crate::java_model::parse_str;
+    use std::path::Path;
+
+    const TEXT: &str = "class Text {
+        static String strip(String s) { return strip(s, null); }
+        static String strip(String s, String chars) { return s == null ? null : s.trim(); }
+        static boolean isEmpty(String s) { return s == null || s.isEmpty(); }
+        static boolean isNotEmpty(String s) { return !isEmpty(s); }
+        static int length(String s) { return s.length(); }
+    }";
+
+    fn index(names: &[&str], class: &crate::java_model::ClassModel) -> Vec<usize> {
+        (0..class.methods.len()).filter(|&i| names.contains(&class.methods[i].name.as_str())).collect()
+    }
+
+    #[test]
+    fn a_delegating_method_exercises_what_it_calls() {
+        let file = parse_str(Path::new("Text.java"), TEXT);
+        let class = &file.classes[0];
+        let strip = index(&["strip"], class)[0];
+        let got: Vec<usize> = with_own_callees(class, [strip]).into_iter().collect();
+        assert_eq!(got, index(&["strip"], class), "both overloads of strip");
+    }
+
+    #[test]
+    fn a_test_exercises_the_methods_its_code_calls() {
+        let file = parse_str(Path::new("Text.java"), TEXT);
+        let class = &file.classes[0];
+        let is_empty = index(&["isEmpty"], class)[0];
+        let code = "boolean a = Text.isEmpty(x); boolean b = Text.isNotEmpty(x); int n = x.length();";
+        let got: Vec<usize> = exercised(class, &[is_empty], code).into_iter().collect();
+        // `x.length()` is String's: by name it counts, which costs runs, never a missed mutant.
+        assert_eq!(got, index(&["isEmpty", "isNotEmpty", "length"], class));
+    }
+}

@@ -18,7 +18,7 @@ import sys
 
 KINDS = ["Overloading", "SharedNameAndType", "DirectCall", "SharedInvokedApi", "DataDependency",
          "SharedField", "ComplementaryNames", "TypeFlow", "CoUsage", "ReceiverFlow",
-         "StateObservation", "ObservableResult", "PublicApi"]
+         "StateObservation", "ObservableResult", "PublicApi", "NamedProperty"]
 
 
 def load(path):

@@ -44,6 +44,9 @@ pub enum FeatureKind {
     /// Ranked mode: one changes the object, the other (taking nothing) observes its whole state
     /// (`add(e)` then `size()`).
     StateObservation,
+    /// Ranked mode: a parameter of one is named after the property the other returns
+    /// (`setDate(year, ..)` and `getYear()`).
+    NamedProperty,
     /// Ranked mode: the project's tests call both in one test method.
     CoUsage,
     /// Ranked mode: the coupled method, which has another feature, returns a value an MTC can
@@ -61,7 +64,8 @@ impl FeatureKind {
             | FeatureKind::SharedNameAndType
             | FeatureKind::ComplementaryNames
             | FeatureKind::TypeFlow
-            | FeatureKind::ReceiverFlow => FeatureGroup::Intention,
+            | FeatureKind::ReceiverFlow
+            | FeatureKind::NamedProperty => FeatureGroup::Intention,
             FeatureKind::DirectCall
             | FeatureKind::SharedInvokedApi
             | FeatureKind::ObservableResult
@@ -82,7 +86,8 @@ impl FeatureKind {
             FeatureKind::SharedNameAndType
             | FeatureKind::ComplementaryNames
             | FeatureKind::TypeFlow
-            | FeatureKind::ReceiverFlow => 2.0,
+            | FeatureKind::ReceiverFlow
+            | FeatureKind::NamedProperty => 2.0,
             FeatureKind::SharedInvokedApi
             | FeatureKind::SharedField
             | FeatureKind::StateObservation
@@ -125,7 +130,8 @@ pub struct Evidence {
     /// Getters and setters through which a method reaches a field it does not touch itself.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub via: Vec<String>,
-    /// Complementary names: the two words (the target's first) and how they relate.
+    /// Complementary names: the two words (the target's first) and how they relate; named
+    /// property: the parameter and the method returning the property of its name.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub words: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -18,6 +18,7 @@ pub mod hierarchy;
 mod names;
 mod observe;
 mod overloads;
+mod property;
 mod public;
 mod rank;
 mod receiver;
@@ -192,6 +193,7 @@ fn ranked(facts: &ClassFacts, usage: Option<&Usage>, target: usize, uncut: bool)
                 names::feature(&pair),
                 flow::feature(&pair),
                 receiver::feature(&pair),
+                property::feature(&pair),
                 pair.function_call(),
                 pair.state_interaction(),
                 observe::feature(&pair),

@@ -18,7 +18,8 @@ import sys
 
 KINDS = ["Overloading", "SharedNameAndType", "DirectCall", "SharedInvokedApi", "DataDependency",
          "SharedField", "ComplementaryNames", "TypeFlow", "CoUsage", "ReceiverFlow",
-         "StateObservation", "ObservableResult", "PublicApi", "NamedProperty"]
+         "StateObservation", "ObservableResult", "PublicApi", "NamedProperty",
+         "GeneralForm"]
 
 
 def load(path):

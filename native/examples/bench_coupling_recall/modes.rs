@@ -68,7 +68,7 @@ pub const MODES: [Mode; 4] = [
     },
 ];
 
-const ALL_KINDS: [FeatureKind; 14] = [
+const ALL_KINDS: [FeatureKind; 15] = [
     FeatureKind::Overloading,
     FeatureKind::SharedNameAndType,
     FeatureKind::DirectCall,
@@ -83,6 +83,7 @@ const ALL_KINDS: [FeatureKind; 14] = [
     FeatureKind::ObservableResult,
     FeatureKind::PublicApi,
     FeatureKind::NamedProperty,
+    FeatureKind::GeneralForm,
 ];
 
 #[derive(Default)]

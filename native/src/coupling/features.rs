@@ -47,6 +47,9 @@ pub enum FeatureKind {
     /// Ranked mode: a parameter of one is named after the property the other returns
     /// (`setDate(year, ..)` and `getYear()`).
     NamedProperty,
+    /// Ranked mode: one gives a result for a fixed case, the other the same type of result for
+    /// the case a key names (`year()` and `property(DateTimeFieldType)`).
+    GeneralForm,
     /// Ranked mode: the project's tests call both in one test method.
     CoUsage,
     /// Ranked mode: the coupled method, which has another feature, returns a value an MTC can
@@ -65,7 +68,8 @@ impl FeatureKind {
             | FeatureKind::ComplementaryNames
             | FeatureKind::TypeFlow
             | FeatureKind::ReceiverFlow
-            | FeatureKind::NamedProperty => FeatureGroup::Intention,
+            | FeatureKind::NamedProperty
+            | FeatureKind::GeneralForm => FeatureGroup::Intention,
             FeatureKind::DirectCall
             | FeatureKind::SharedInvokedApi
             | FeatureKind::ObservableResult
@@ -87,7 +91,8 @@ impl FeatureKind {
             | FeatureKind::ComplementaryNames
             | FeatureKind::TypeFlow
             | FeatureKind::ReceiverFlow
-            | FeatureKind::NamedProperty => 2.0,
+            | FeatureKind::NamedProperty
+            | FeatureKind::GeneralForm => 2.0,
             FeatureKind::SharedInvokedApi
             | FeatureKind::SharedField
             | FeatureKind::StateObservation

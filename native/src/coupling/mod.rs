@@ -14,6 +14,7 @@
 mod facts;
 mod features;
 mod flow;
+mod general;
 pub mod hierarchy;
 mod names;
 mod observe;
@@ -194,6 +195,7 @@ fn ranked(facts: &ClassFacts, usage: Option<&Usage>, target: usize, uncut: bool)
                 flow::feature(&pair),
                 receiver::feature(&pair),
                 property::feature(&pair),
+                general::feature(&pair),
                 pair.function_call(),
                 pair.state_interaction(),
                 observe::feature(&pair),

@@ -13,8 +13,9 @@ use super::features::{direction, Evidence, Feature, FeatureKind, Pair};
 use super::tokens::name_tokens;
 use crate::java_model::MethodModel;
 
-/// A parameter named after part of the property (`month` for `getMonthOfYear()`) tells less than
-/// the whole name.
+/// A parameter named after the start of the property (`month` for `getMonthOfYear()`) tells less
+/// than the whole name. Its end alone (`type` for `wildcardType()`) names the kind of thing, not
+/// the property.
 const PARTIAL: f64 = 0.6;
 
 /// The reader is the target, the method given the value the candidate: it reads back what an
@@ -63,7 +64,7 @@ fn matching(given: &MethodModel, reader: &MethodModel) -> Option<Match> {
         let tokens = name_tokens(&p.name);
         let strength = if tokens == property {
             1.0
-        } else if tokens.iter().all(|w| property.contains(w)) || property.iter().all(|w| tokens.contains(w)) {
+        } else if property.starts_with(&tokens) || tokens.starts_with(&property) {
             PARTIAL
         } else {
             continue;
@@ -75,11 +76,12 @@ fn matching(given: &MethodModel, reader: &MethodModel) -> Option<Match> {
     best
 }
 
-/// The name tokens of the property a method reads: a method taking nothing and returning a
-/// value, its `get`, `is` or `has` prefix left out (`getMonthOfYear` -> month, of, year).
+/// The name tokens of the property a method reads: an instance method taking nothing and
+/// returning a value, its `get`, `is` or `has` prefix left out (`getMonthOfYear` -> month, of,
+/// year). A static one reads no object's property: it is a constant or a factory.
 fn property_tokens(m: &MethodModel) -> Option<Vec<String>> {
     let returns = m.return_type.as_deref().is_some_and(|r| r != "void");
-    if !m.params.is_empty() || !returns {
+    if !m.params.is_empty() || !returns || m.is_static() {
         return None;
     }
     let mut tokens = name_tokens(&m.name);

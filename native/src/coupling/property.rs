@@ -104,7 +104,8 @@ mod tests {
         static Date of(int year, String s) { return null; } \
         int getYear() { return 1; } int getMonthOfYear() { return 1; } int getDayOfMonth() { return 1; } \
         int getHourOfDay() { return 1; } int getS() { return 1; } int year(int base) { return base; } \
-        void setNothing(int size) { } boolean isLeap() { return false; } }";
+        void setNothing(int size) { } boolean isLeap() { return false; } \
+        static int getCount() { return 0; } void resize(int count, int type) { } int getWildcardType() { return 0; } }";
 
     #[test]
     fn a_parameter_named_after_the_property_a_getter_returns() {
@@ -132,5 +133,7 @@ mod tests {
         assert!(property(DATE, "of", "getS").is_none(), "`s` is too short to name a property");
         assert!(property(DATE, "setDate", "year").is_none(), "year(base) takes something: no property");
         assert!(property(DATE, "setNothing", "isLeap").is_none());
+        assert!(property(DATE, "resize", "getCount").is_none(), "a static getter reads no object's property");
+        assert!(property(DATE, "resize", "getWildcardType").is_none(), "`type` ends the name, it does not start it");
     }
 }

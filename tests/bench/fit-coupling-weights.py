@@ -21,7 +21,7 @@ import sys
 KINDS = ["Overloading", "SharedNameAndType", "DirectCall", "SharedInvokedApi", "DataDependency",
          "SharedField", "ComplementaryNames", "TypeFlow", "CoUsage", "ReceiverFlow",
          "StateObservation", "ObservableResult", "PublicApi", "NamedProperty",
-         "GeneralForm"]
+         "GeneralForm", "SharedInput"]
 
 
 def load(path):

@@ -68,7 +68,7 @@ pub const MODES: [Mode; 4] = [
     },
 ];
 
-const ALL_KINDS: [FeatureKind; 15] = [
+const ALL_KINDS: [FeatureKind; 16] = [
     FeatureKind::Overloading,
     FeatureKind::SharedNameAndType,
     FeatureKind::DirectCall,
@@ -84,6 +84,7 @@ const ALL_KINDS: [FeatureKind; 15] = [
     FeatureKind::PublicApi,
     FeatureKind::NamedProperty,
     FeatureKind::GeneralForm,
+    FeatureKind::SharedInput,
 ];
 
 #[derive(Default)]

@@ -50,6 +50,9 @@ pub enum FeatureKind {
     /// Ranked mode: one gives a result for a fixed case, the other the same type of result for
     /// the case a key names (`year()` and `property(DateTimeFieldType)`).
     GeneralForm,
+    /// Ranked mode: a static factory and a method of the object it builds take a value of the same
+    /// type (`CharRange.is(char)` and `contains(char)`).
+    SharedInput,
     /// Ranked mode: the project's tests call both in one test method.
     CoUsage,
     /// Ranked mode: the coupled method, which has another feature, returns a value an MTC can
@@ -69,7 +72,8 @@ impl FeatureKind {
             | FeatureKind::TypeFlow
             | FeatureKind::ReceiverFlow
             | FeatureKind::NamedProperty
-            | FeatureKind::GeneralForm => FeatureGroup::Intention,
+            | FeatureKind::GeneralForm
+            | FeatureKind::SharedInput => FeatureGroup::Intention,
             FeatureKind::DirectCall
             | FeatureKind::SharedInvokedApi
             | FeatureKind::ObservableResult
@@ -92,7 +96,8 @@ impl FeatureKind {
             | FeatureKind::TypeFlow
             | FeatureKind::ReceiverFlow
             | FeatureKind::NamedProperty
-            | FeatureKind::GeneralForm => 2.0,
+            | FeatureKind::GeneralForm
+            | FeatureKind::SharedInput => 2.0,
             FeatureKind::SharedInvokedApi
             | FeatureKind::SharedField
             | FeatureKind::StateObservation

@@ -16,6 +16,7 @@ mod features;
 mod flow;
 mod general;
 pub mod hierarchy;
+mod inputs;
 mod names;
 mod observe;
 mod overloads;
@@ -196,6 +197,7 @@ fn ranked(facts: &ClassFacts, usage: Option<&Usage>, target: usize, uncut: bool)
                 receiver::feature(&pair),
                 property::feature(&pair),
                 general::feature(&pair),
+                inputs::feature(&pair),
                 pair.function_call(),
                 pair.state_interaction(),
                 observe::feature(&pair),

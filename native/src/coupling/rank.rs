@@ -33,6 +33,7 @@ pub fn weight(kind: FeatureKind) -> f64 {
         FeatureKind::StateObservation => 1.25,
         FeatureKind::NamedProperty => 3.0,
         FeatureKind::GeneralForm => 3.0,
+        FeatureKind::SharedInput => 1.0,
         FeatureKind::CoUsage => 2.5,
         FeatureKind::ObservableResult => 3.5,
         FeatureKind::PublicApi => 4.5,

@@ -1,7 +1,8 @@
 //! The three coupling features of Algorithm 1 (lines 9-25), each with its two sub-features as an
 //! if / else-if: a pair matches at most one sub-feature per feature. Each match carries its
 //! evidence and the sentence the prompt shows the LLM. The ranked mode's further features
-//! (names.rs, flow.rs, receiver.rs, observe.rs, usage.rs, result.rs, public.rs) are built on the same `Pair`.
+//! (names.rs, flow.rs, receiver.rs, property.rs, general.rs, inputs.rs, observe.rs, usage.rs,
+//! result.rs, public.rs) are built on the same `Pair`.
 
 use super::facts::{ClassFacts, MethodFacts};
 use crate::java_model::MethodModel;

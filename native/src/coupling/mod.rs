@@ -6,10 +6,12 @@
 //!   are listed by the sum of their features' weights times evidence strength.
 //! - `ranked` (default): the same features over more evidence (members inherited from project
 //!   superclasses, fields reached through getters and setters), plus complementary names, type
-//!   flow, receiver flow, state observation and co-usage in the project's tests, and, for a
-//!   candidate with one of these, an observable result (result.rs) and the public API (public.rs); overloading weighed by the
-//!   size of the overload family (overloads.rs); no candidate that refuses every call
-//!   (refusal.rs); scored (rank.rs) and cut to the best few.
+//!   flow, receiver flow, named property (property.rs), specific and general form (general.rs),
+//!   shared input (inputs.rs), state observation and co-usage in the project's tests, and, for a
+//!   candidate with one of these, an observable result (result.rs) and the public API
+//!   (public.rs); overloading weighed by the size of the overload family (overloads.rs); no
+//!   candidate that refuses every call (refusal.rs) nor one of Object's contracts; scored
+//!   (rank.rs) and cut to the best few.
 
 mod facts;
 mod features;

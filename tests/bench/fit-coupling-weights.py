@@ -8,7 +8,9 @@ Each line of the vectors file is one candidate of one human pair: pair id, 1 if 
 coupled method, then the strength of each feature kind (0 when absent), in the order of KINDS. The
 model is a conditional logit: per pair, the probability that a candidate is the partner is the
 softmax of its score (the weighted sum of strengths) over the pair's candidates; the weights that
-maximise the likelihood, with a small L2 penalty, are found by Newton's method. It also prints the
+maximise the likelihood, with a small L2 penalty, are found by Newton's method, each step halved
+until the penalised likelihood rises (an undamped step overshoots on a rare, telling feature and
+can settle on a worse optimum). It also prints the
 leave-one-project-out figures, to see how well the fitted weights carry over to a project not fitted
 on. Standard library only.
 """
@@ -18,7 +20,8 @@ import sys
 
 KINDS = ["Overloading", "SharedNameAndType", "DirectCall", "SharedInvokedApi", "DataDependency",
          "SharedField", "ComplementaryNames", "TypeFlow", "CoUsage", "ReceiverFlow",
-         "StateObservation", "ObservableResult", "PublicApi"]
+         "StateObservation", "ObservableResult", "PublicApi", "NamedProperty",
+         "GeneralForm", "SharedInput"]
 
 
 def load(path):
@@ -43,6 +46,19 @@ def solve(a, b):
     return [m[i][n] / m[i][i] if m[i][i] else 0.0 for i in range(n)]
 
 
+def objective(pairs, w, l2):
+    """The penalised log-likelihood of the weights: the log-probability of each pair's partner."""
+    total = -0.5 * l2 * sum(x * x for x in w)
+    for candidates in pairs.values():
+        scores = [sum(a * b for a, b in zip(w, x)) for _, x in candidates]
+        top = max(scores)
+        all_ = top + math.log(sum(math.exp(s - top) for s in scores))
+        partner = [s for s, (label, _) in zip(scores, candidates) if label]
+        best = max(partner)
+        total += best + math.log(sum(math.exp(s - best) for s in partner)) - all_
+    return total
+
+
 def fit(pairs, l2=1.0, iterations=30):
     d = len(KINDS)
     w = [0.0] * d
@@ -64,6 +80,12 @@ def fit(pairs, l2=1.0, iterations=30):
                         cov = sum(dist[i] * xs[i][a] * xs[i][b] for i in range(len(xs))) - mean[a] * mean[b]
                         hess[a][b] -= sign * cov
         step = solve(hess, grad)
+        current = objective(pairs, w, l2)
+        for _ in range(20):
+            moved = [a + b for a, b in zip(w, step)]
+            if objective(pairs, moved, l2) >= current:
+                break
+            step = [s / 2 for s in step]
         w = [a + b for a, b in zip(w, step)]
         if max(abs(s) for s in step) < 1e-6:
             break

@@ -68,7 +68,7 @@ pub const MODES: [Mode; 4] = [
     },
 ];
 
-const ALL_KINDS: [FeatureKind; 13] = [
+const ALL_KINDS: [FeatureKind; 16] = [
     FeatureKind::Overloading,
     FeatureKind::SharedNameAndType,
     FeatureKind::DirectCall,
@@ -82,6 +82,9 @@ const ALL_KINDS: [FeatureKind; 13] = [
     FeatureKind::StateObservation,
     FeatureKind::ObservableResult,
     FeatureKind::PublicApi,
+    FeatureKind::NamedProperty,
+    FeatureKind::GeneralForm,
+    FeatureKind::SharedInput,
 ];
 
 #[derive(Default)]

@@ -1,7 +1,8 @@
 //! The three coupling features of Algorithm 1 (lines 9-25), each with its two sub-features as an
 //! if / else-if: a pair matches at most one sub-feature per feature. Each match carries its
 //! evidence and the sentence the prompt shows the LLM. The ranked mode's further features
-//! (names.rs, flow.rs, receiver.rs, observe.rs, usage.rs, result.rs, public.rs) are built on the same `Pair`.
+//! (names.rs, flow.rs, receiver.rs, property.rs, general.rs, inputs.rs, observe.rs, usage.rs,
+//! result.rs, public.rs) are built on the same `Pair`.
 
 use super::facts::{ClassFacts, MethodFacts};
 use crate::java_model::MethodModel;
@@ -44,6 +45,15 @@ pub enum FeatureKind {
     /// Ranked mode: one changes the object, the other (taking nothing) observes its whole state
     /// (`add(e)` then `size()`).
     StateObservation,
+    /// Ranked mode: a parameter of one is named after the property the other returns
+    /// (`setDate(year, ..)` and `getYear()`).
+    NamedProperty,
+    /// Ranked mode: one gives a result for a fixed case, the other the same type of result for
+    /// the case a key names (`year()` and `property(DateTimeFieldType)`).
+    GeneralForm,
+    /// Ranked mode: a static factory and a method of the object it builds take a value of the same
+    /// type (`CharRange.is(char)` and `contains(char)`).
+    SharedInput,
     /// Ranked mode: the project's tests call both in one test method.
     CoUsage,
     /// Ranked mode: the coupled method, which has another feature, returns a value an MTC can
@@ -61,7 +71,10 @@ impl FeatureKind {
             | FeatureKind::SharedNameAndType
             | FeatureKind::ComplementaryNames
             | FeatureKind::TypeFlow
-            | FeatureKind::ReceiverFlow => FeatureGroup::Intention,
+            | FeatureKind::ReceiverFlow
+            | FeatureKind::NamedProperty
+            | FeatureKind::GeneralForm
+            | FeatureKind::SharedInput => FeatureGroup::Intention,
             FeatureKind::DirectCall
             | FeatureKind::SharedInvokedApi
             | FeatureKind::ObservableResult
@@ -82,7 +95,10 @@ impl FeatureKind {
             FeatureKind::SharedNameAndType
             | FeatureKind::ComplementaryNames
             | FeatureKind::TypeFlow
-            | FeatureKind::ReceiverFlow => 2.0,
+            | FeatureKind::ReceiverFlow
+            | FeatureKind::NamedProperty
+            | FeatureKind::GeneralForm
+            | FeatureKind::SharedInput => 2.0,
             FeatureKind::SharedInvokedApi
             | FeatureKind::SharedField
             | FeatureKind::StateObservation
@@ -125,7 +141,8 @@ pub struct Evidence {
     /// Getters and setters through which a method reaches a field it does not touch itself.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub via: Vec<String>,
-    /// Complementary names: the two words (the target's first) and how they relate.
+    /// Complementary names: the two words (the target's first) and how they relate; named
+    /// property: the parameter and the method returning the property of its name.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub words: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]

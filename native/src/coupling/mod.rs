@@ -6,18 +6,23 @@
 //!   are listed by the sum of their features' weights times evidence strength.
 //! - `ranked` (default): the same features over more evidence (members inherited from project
 //!   superclasses, fields reached through getters and setters), plus complementary names, type
-//!   flow, receiver flow, state observation and co-usage in the project's tests, and, for a
-//!   candidate with one of these, an observable result (result.rs) and the public API (public.rs); overloading weighed by the
-//!   size of the overload family (overloads.rs); no candidate that refuses every call
-//!   (refusal.rs); scored (rank.rs) and cut to the best few.
+//!   flow, receiver flow, named property (property.rs), specific and general form (general.rs),
+//!   shared input (inputs.rs), state observation and co-usage in the project's tests, and, for a
+//!   candidate with one of these, an observable result (result.rs) and the public API
+//!   (public.rs); overloading weighed by the size of the overload family (overloads.rs); no
+//!   candidate that refuses every call (refusal.rs) nor one of Object's contracts; scored
+//!   (rank.rs) and cut to the best few.
 
 mod facts;
 mod features;
 mod flow;
+mod general;
 pub mod hierarchy;
+mod inputs;
 mod names;
 mod observe;
 mod overloads;
+mod property;
 mod public;
 mod rank;
 mod receiver;
@@ -192,6 +197,9 @@ fn ranked(facts: &ClassFacts, usage: Option<&Usage>, target: usize, uncut: bool)
                 names::feature(&pair),
                 flow::feature(&pair),
                 receiver::feature(&pair),
+                property::feature(&pair),
+                general::feature(&pair),
+                inputs::feature(&pair),
                 pair.function_call(),
                 pair.state_interaction(),
                 observe::feature(&pair),
@@ -223,10 +231,20 @@ fn callable_by_a_test(m: &MethodModel) -> bool {
     !m.is_private() && !m.is_constructor
 }
 
-/// The ranked mode's candidates: callable by a test, and not a method that refuses every call
-/// (refusal.rs).
+/// The ranked mode's candidates: callable by a test, not one of Object's contracts, and not a
+/// method that refuses every call (refusal.rs).
 fn ranked_candidate(member: &facts::Member) -> bool {
-    callable_by_a_test(member.method) && !refusal::always_throws(member)
+    callable_by_a_test(member.method) && !object_contract(member.method) && !refusal::always_throws(member)
+}
+
+/// `equals(Object)`, `hashCode()`, `toString()`, `clone()`: every class has them, and an MTC uses
+/// them to compare what two operations give (`assertEquals` calls `equals`), it does not relate
+/// them to an operation as its coupled method (the paper's MTCs, and the pairs mined for the
+/// recall benchmark, never pair them; on its tuning projects about one candidate in twenty-five
+/// was one of them, never the partner). Only the exact overrides: `toString(Type)` stays.
+fn object_contract(m: &MethodModel) -> bool {
+    let arity = if m.name == "equals" { 1 } else { 0 };
+    matches!(m.name.as_str(), "equals" | "hashCode" | "toString" | "clone") && m.params.len() == arity && !m.is_static()
 }
 
 /// The candidate with its features scored, or None without a feature.
@@ -279,5 +297,31 @@ pub(crate) mod test_support {
         let analysis = analyse_targets(&ClassInput::alone(class), &[index(target)], &options).remove(0);
         let coupled = analysis.coupled.iter().find(|c| c.method == index(coupled))?;
         coupled.features.iter().find(|f| f.kind == kind).cloned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::test_support::feature_between;
+    use super::FeatureKind;
+
+    const POINT: &str = "class Point { private int x; void setX(int x) { this.x = x; } \
+        public boolean equals(Object o) { return o instanceof Point && ((Point) o).x == x; } \
+        public int hashCode() { return x; } public String toString() { return \"\" + x; } \
+        public int getX() { return x; } }";
+
+    #[test]
+    fn object_s_contracts_are_no_candidates() {
+        for contract in ["equals", "hashCode", "toString"] {
+            assert!(feature_between(POINT, "setX", contract, FeatureKind::DataDependency).is_none(), "{contract}");
+        }
+        assert!(feature_between(POINT, "setX", "getX", FeatureKind::DataDependency).is_some());
+    }
+
+    #[test]
+    fn a_method_named_like_a_contract_with_another_signature_stays() {
+        let static_to_string = "class Point { static Point of(int x) { return null; } \
+            public static String toString(Point p) { return \"\"; } }";
+        assert!(feature_between(static_to_string, "of", "toString", FeatureKind::TypeFlow).is_some());
     }
 }

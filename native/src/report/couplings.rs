@@ -177,6 +177,9 @@ fn short_label(f: &Feature) -> String {
         }
         FeatureKind::ReceiverFlow => format!("receiver flow ({})", list(&e.types)),
         FeatureKind::StateObservation => "change and observation of state".into(),
+        FeatureKind::GeneralForm => format!("specific and general form ({})", list(&e.types)),
+        FeatureKind::SharedInput => format!("shared input ({})", list(&e.types)),
+        FeatureKind::NamedProperty => format!("named property ({})", e.words.join(" -> ")),
         FeatureKind::CoUsage => format!("co-used in {} test(s)", e.test_count.unwrap_or(e.tests.len())),
         FeatureKind::ObservableResult => format!("returns a value ({})", list(&e.types)),
         FeatureKind::PublicApi => "public".into(),

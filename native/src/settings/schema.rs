@@ -218,7 +218,7 @@ pub static SETTINGS: &[Setting] = &[
     setting("couplingRanking", Kind::Choice(&["ranked", "algorithm1"]), value("ranked"), ANALYSING,
         "How coupled methods are chosen and ordered: `ranked` scores the paper's features plus inherited \
          members, accessor-reached fields, inverse and complementary names, type flow and co-usage in the \
-         project's tests, and keeps the best 10; `algorithm1` is the paper's Algorithm 1 unchanged (every \
+         project's tests, and keeps the best 11; `algorithm1` is the paper's Algorithm 1 unchanged (every \
          method of the class with a feature)."),
     setting("maxPairsPerTarget", whole(1, 100_000), unset("all coupled methods"), GENERATING,
         "Coupled methods tried per target, best-ranked first."),

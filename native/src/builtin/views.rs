@@ -56,7 +56,15 @@ pub fn indexed_and_array_views(pair: &Pair) -> Option<Mr> {
     let view_type = erase_simple(ret(view)?);
     let array_element = view_type.strip_suffix("[]")?;
     let indexed = comparison(&erase_simple(ret(element)?), array_element)?.replace("{get}", &element.name);
-    let instances: Vec<String> = caller.instances(INPUTS).into_iter().filter(|i| i != "null").collect();
+    let mut instances: Vec<String> = caller.instances(2 * INPUTS).into_iter().filter(|i| i != "null").collect();
+    // The views agree trivially on an empty sequence (`new StrBuilder(42)` is a capacity): the
+    // class's constants and instances built from a non-empty array first, then from text.
+    instances.sort_by_key(|i| match i {
+        _ if !i.contains('(') || i.contains('{') => 0,
+        _ if i.contains('"') => 1,
+        _ => 2,
+    });
+    instances.truncate(INPUTS);
     if instances.len() < 2 {
         return None;
     }

@@ -45,10 +45,12 @@ def test_list_mutants_works_when_the_tests_do_not_compile(copy_project, gradle):
 def test_class_scope_and_exported_mutants_are_read_from_project_properties(copy_project, gradle):
     project = copy_project("example")
 
-    pair = gradle(project, "listMutants")
+    # A target whose pair, with the methods the pair calls, is not the whole class.
+    target = f"-Pmrcoupler.targets={AES}#rotateDefaultKey"
+    pair = gradle(project, "listMutants", target)
     pair_generated = read_summary(project)[AES]["generated"]
-    whole_class = gradle(project, "listMutants", "-Pmrcoupler.mutationScope=class", "-Pmrcoupler.exportMutants",
-                         "-Pmrcoupler.maxMutantsPerMethod=50")
+    whole_class = gradle(project, "listMutants", target, "-Pmrcoupler.mutationScope=class",
+                         "-Pmrcoupler.exportMutants", "-Pmrcoupler.maxMutantsPerMethod=50")
 
     assert pair.succeeded, pair
     assert whole_class.succeeded, whole_class

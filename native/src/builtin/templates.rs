@@ -610,16 +610,9 @@ pub(super) fn declares_equals(caller: &Caller) -> bool {
 /// How far up the project's superclasses and interfaces a template looks.
 const ANCESTORS: usize = 4;
 
-/// The class and its superclasses in the project, nearest first.
+/// The class and its superclasses in the project, nearest first, as far as templates look.
 pub(super) fn ancestors<'c>(caller: &Caller<'c>) -> Vec<&'c crate::java_model::ClassModel> {
-    let mut chain = vec![caller.class];
-    while let Some(parent) = chain.last().and_then(|c| c.superclass.as_deref()).filter(|_| chain.len() < ANCESTORS) {
-        match super::objects::find_class(caller.values, &erase_simple(parent)) {
-            Some(found) if !chain.iter().any(|c| c.qualified_name == found.qualified_name) => chain.push(found),
-            _ => break,
-        }
-    }
-    chain
+    caller.values.ancestors().iter().take(ANCESTORS).copied().collect()
 }
 
 /// The simple names of the class's supertypes: what its header and its project ancestors' headers

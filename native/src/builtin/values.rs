@@ -9,8 +9,10 @@ use super::boundary::{arrays, jdk_values, maps, typical};
 use super::objects;
 use super::types::{generic_arguments, TypeScope};
 use crate::context::TestIndex;
+use crate::coupling::hierarchy::Hierarchy;
 use crate::java_model::types::{accepts, erase_simple, is_primitive, literal_type};
 use crate::java_model::{ClassModel, Project};
+use std::cell::OnceCell;
 use std::collections::BTreeMap;
 use tree_sitter::Node;
 
@@ -42,6 +44,8 @@ pub struct Values<'a> {
     pub class: &'a ClassModel,
     pub project: Option<&'a Project>,
     pub scope: TypeScope,
+    /// The class and its project superclasses, nearest first: asked by many templates per target.
+    ancestors: OnceCell<Vec<&'a ClassModel>>,
 }
 
 impl<'a> Values<'a> {
@@ -51,7 +55,7 @@ impl<'a> Values<'a> {
         if let Some(project) = project {
             scope.nest(class, project);
         }
-        let mut values = Values { found: BTreeMap::new(), class, project, scope };
+        let mut values = Values { found: BTreeMap::new(), class, project, scope, ancestors: OnceCell::new() };
         values.gather_from_tests(tests.project());
         values.gather_from_class();
         values
@@ -74,6 +78,20 @@ impl<'a> Values<'a> {
                 self.add(r, format!("{owner}.{}()", m.name));
             }
         }
+    }
+
+    /// The class and its superclasses in the project, nearest first (`extends` resolved as javac
+    /// does, by the coupling analysis's `Hierarchy`).
+    pub fn ancestors(&self) -> &[&'a ClassModel] {
+        self.ancestors.get_or_init(|| {
+            let mut chain = vec![self.class];
+            let Some(project) = self.project else { return chain };
+            let hierarchy = Hierarchy::new(project);
+            if let Some(own) = hierarchy.find(&self.class.qualified_name) {
+                chain.extend(hierarchy.superclasses(project, own).into_iter().map(|c| c.get(project)));
+            }
+            chain
+        })
     }
 
     /// A declared type as a test writes it: type variables replaced by their bounds.

@@ -8,11 +8,13 @@ use crate::java_model::{ClassModel, Receiver};
 use std::collections::BTreeSet;
 
 /// `methods` and the class's methods they call on the class itself (by name: every overload).
+/// An index past the class's methods is a member it inherits (a coupled method of a project
+/// superclass): its mutants are the superclass's, and its calls are not followed.
 pub fn with_own_callees(class: &ClassModel, methods: impl IntoIterator<Item = usize>) -> BTreeSet<usize> {
     let mut out: BTreeSet<usize> = methods.into_iter().collect();
-    let direct: Vec<usize> = out.iter().copied().collect();
-    for m in direct {
-        for inv in &class.methods[m].invocations {
+    let direct: Vec<&crate::java_model::MethodModel> = out.iter().filter_map(|&m| class.methods.get(m)).collect();
+    for method in direct {
+        for inv in &method.invocations {
             let own = matches!(inv.receiver, Receiver::Implicit | Receiver::This | Receiver::OwnClass);
             if own && inv.name != "<init>" {
                 out.extend(
@@ -63,6 +65,14 @@ mod tests {
         let strip = index(&["strip"], class)[0];
         let got: Vec<usize> = with_own_callees(class, [strip]).into_iter().collect();
         assert_eq!(got, index(&["strip"], class), "both overloads of strip");
+    }
+
+    #[test]
+    fn an_inherited_member_is_kept_but_not_followed() {
+        let file = parse_str(Path::new("Text.java"), TEXT);
+        let class = &file.classes[0];
+        let inherited = class.methods.len() + 3;
+        assert_eq!(with_own_callees(class, [inherited]).into_iter().collect::<Vec<_>>(), vec![inherited]);
     }
 
     #[test]

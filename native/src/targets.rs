@@ -344,9 +344,12 @@ fn unknown_target(project: &Project, spec: &TargetSpec) -> CoreError {
         Some(m) => format!("class {} has no method `{m}`", class.qualified_name),
         None => format!("class {} has no non-private method with a body", class.qualified_name),
     };
+    let inherited = class.superclass.as_deref().filter(|_| spec.method.is_none());
     CoreError::new(
         format!("unknown target `{}`: {what}", spec.raw),
-        if closest_sigs.is_empty() {
+        if let Some(superclass) = inherited {
+            format!("What it does, it inherits from {superclass}: name that class, or one of its methods")
+        } else if closest_sigs.is_empty() {
             FORMS.to_string()
         } else {
             format!("Closest methods: {}", closest_sigs.join(", "))

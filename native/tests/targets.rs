@@ -75,6 +75,13 @@ fn an_unknown_method_lists_the_closest_names() {
 }
 
 #[test]
+fn a_class_with_only_constructors_points_to_the_class_it_inherits_from() {
+    let err = resolve("com.acme.StartedCounter").unwrap_err();
+    assert!(err.contains("class com.acme.StartedCounter has no non-private method with a body"), "{err}");
+    assert!(err.contains("it inherits from Counter: name that class"), "{err}");
+}
+
+#[test]
 fn an_unknown_class_lists_the_closest_classes() {
     let err = resolve("com.acme.AESEncryptoin#encryptText").unwrap_err();
     assert!(err.contains("no class `com.acme.AESEncryptoin`"), "{err}");

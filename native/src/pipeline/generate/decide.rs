@@ -38,8 +38,18 @@ struct Rates {
 
 fn rates_of(c: &Candidate, counts: &dyn Fn(&str) -> bool) -> Rates {
     let mut r = Rates { original: passed(&c.original, counts), ..Rates::default() };
+    // An input the original rejects with an exception (an overflow, an illegal argument) that a
+    // mutant lets through: the mutant removed a check, it does not satisfy the relation better.
+    // Counted as passing, lang3's `Fraction.add` lost its relations to a mutant of `mulAndCheck`.
+    let rejected: Vec<&str> =
+        c.original.iter().filter(|o| o.status == TestStatus::Errored).map(|o| Candidate::method_of(&o.name)).collect();
     for (_, results) in &c.mutant_runs {
         let (p, t) = passed(results, counts);
+        let p = p - results
+            .iter()
+            .filter(|m| m.status == TestStatus::Passed && counts(Candidate::method_of(&m.name)))
+            .filter(|m| rejected.contains(&Candidate::method_of(&m.name)))
+            .count();
         r.on_mutants = (r.on_mutants.0 + p, r.on_mutants.1 + t);
         if let Some(rate) = rate((p, t)) {
             r.best_mutant = Some(r.best_mutant.map_or(rate, |b| b.max(rate)));
@@ -244,6 +254,23 @@ mod tests {
         let mut c = candidate([false; 4], [false; 4]);
         decide(&mut c, true);
         assert_eq!(c.status, Status::FailsOnOriginal);
+    }
+
+    #[test]
+    fn a_mutant_passing_an_input_the_original_rejected_satisfies_nothing_better() {
+        // mr1: one input passes, one overflows on the original (an exception: an invalid input);
+        // the mutant removes the overflow check and breaks the valid input.
+        let mut c = candidate([true, false, false, false], [false, true, false, false]);
+        c.original[1].status = TestStatus::Errored;
+        c.unamplified = Some("class T { @Test void mr1() {} }".into());
+        decide(&mut c, true);
+        assert_eq!(c.status, Status::Kept);
+        assert_eq!((c.p, c.p_mutants), (Some(0.25), Some(0.0)), "four inputs of one relation");
+        // Failed by an assertion on the original, the same input passing on a mutant does count.
+        let mut c = candidate([true, false, false, false], [false, true, false, false]);
+        c.unamplified = Some("class T { @Test void mr1() {} }".into());
+        decide(&mut c, true);
+        assert_eq!(c.status, Status::FilteredByMutation);
     }
 
     #[test]

@@ -1,6 +1,5 @@
 //! Phase 3 (b), validation: the candidate runs on the original code and on the mutants of the
-//! methods it exercises (its pair's, those its code calls, and their own callees:
-//! `pipeline/exercised.rs`); `decide.rs` turns the pass rates into kept or dropped.
+//! methods it exercises (its pair's and their own callees: `pipeline/exercised.rs`); `decide.rs` turns the pass rates into kept or dropped.
 
 use super::candidate::{Stage, Status};
 use super::decide::decide;
@@ -35,7 +34,7 @@ impl GenerateRun {
             let c = &self.candidates[i];
             batch.runs.push(Run { test_class: c.qualified_name.clone(), mutant: 0 });
             let pair: Vec<usize> = [Some(c.target.method), c.coupled].into_iter().flatten().collect();
-            let exercised = crate::pipeline::exercised::exercised(class, &pair, c.code.as_deref().unwrap_or(""));
+            let exercised = crate::pipeline::exercised::exercised(class, &pair);
             for m in mutants.iter().flat_map(|m| &m.mutants) {
                 if exercised.contains(&m.method_index) {
                     batch.runs.push(Run { test_class: c.qualified_name.clone(), mutant: m.id });

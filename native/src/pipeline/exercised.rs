@@ -1,18 +1,22 @@
 //! The methods of a class under test that a candidate exercises, whose mutants can tell a valid
-//! relation from a useless one: the pair's methods and the class's own methods those call (one
-//! level). A method that only delegates (`strip(s)`
+//! relation from a useless one: the pair's methods and, for a pair method that only delegates,
+//! the class's own methods it calls (one level). A method that only delegates (`strip(s)`
 //! returning `strip(s, null)`) has a mutant or two; the behaviour its relation checks lives in
 //! the method it calls, and mutants of that one alone could show the relation kills something.
 
 use crate::java_model::{ClassModel, Receiver};
 use std::collections::BTreeSet;
 
-/// `methods` and the class's methods they call on the class itself (by name: every overload).
-/// An index past the class's methods is a member it inherits (a coupled method of a project
-/// superclass): its mutants are the superclass's, and its calls are not followed.
+/// `methods` and, of those whose body is one statement (a delegation: `return strip(s, null);`),
+/// the class's methods they call on the class itself (by name: every overload). A method with a
+/// body of its own has mutants enough; following every call multiplied the mutant runs (and
+/// their timeouts) of lang3's `Fraction` and commons-math3 several times over. An index past the
+/// class's methods is a member it inherits (a coupled method of a project superclass): its
+/// mutants are the superclass's, and its calls are not followed.
 pub fn with_own_callees(class: &ClassModel, methods: impl IntoIterator<Item = usize>) -> BTreeSet<usize> {
     let mut out: BTreeSet<usize> = methods.into_iter().collect();
-    let direct: Vec<&crate::java_model::MethodModel> = out.iter().filter_map(|&m| class.methods.get(m)).collect();
+    let direct: Vec<&crate::java_model::MethodModel> =
+        out.iter().filter_map(|&m| class.methods.get(m)).filter(|m| delegates(class, m)).collect();
     for method in direct {
         for inv in &method.invocations {
             let own = matches!(inv.receiver, Receiver::Implicit | Receiver::This | Receiver::OwnClass);
@@ -24,6 +28,12 @@ pub fn with_own_callees(class: &ClassModel, methods: impl IntoIterator<Item = us
         }
     }
     out
+}
+
+/// Whether the method's body is one statement: what it does, its callee does.
+fn delegates(class: &ClassModel, method: &crate::java_model::MethodModel) -> bool {
+    let Some(code) = class.source.get(method.byte_range.0..method.byte_range.1) else { return false };
+    crate::java_model::sole_statement(&class.name, code, |_, _| Some(())).is_some()
 }
 
 /// What a candidate exercises: its pair and their own callees. Not every method its code names:
@@ -45,6 +55,7 @@ mod tests {
         static boolean isEmpty(String s) { return s == null || s.isEmpty(); }
         static boolean isNotEmpty(String s) { return !isEmpty(s); }
         static int length(String s) { return s.length(); }
+        static String twice(String s) { String once = strip(s); return strip(once); }
     }";
 
     fn index(names: &[&str], class: &crate::java_model::ClassModel) -> Vec<usize> {
@@ -75,5 +86,8 @@ mod tests {
         let not_empty = index(&["isNotEmpty"], class)[0];
         let got: Vec<usize> = exercised(class, &[not_empty]).into_iter().collect();
         assert_eq!(got, index(&["isEmpty", "isNotEmpty"], class));
+        // A body of its own has mutants enough: its calls are not followed.
+        let twice = index(&["twice"], class)[0];
+        assert_eq!(exercised(class, &[twice]).into_iter().collect::<Vec<_>>(), vec![twice]);
     }
 }

@@ -18,7 +18,7 @@ pub struct MutantsRun {
 }
 
 /// The mutants of every class with a target: of the targets, their coupled methods of the same
-/// class and the class's methods these call (`pair`), or of every method with a body (`class`). `tests` are the project's tests
+/// class and what those that only delegate call in it (`pair`), or of every method with a body (`class`). `tests` are the project's tests
 /// the coupling analysis ranks with.
 pub fn mutants_for(
     project: &Project,

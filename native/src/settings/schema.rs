@@ -121,8 +121,8 @@ const fn setting(
 pub static SETTINGS: &[Setting] = &[
     // The mutants (mr-coupler:mutants, listMutants; generate and check validate on them).
     setting("mutationScope", Kind::Choice(&["pair", "class"]), value("pair"), MUTANTS,
-        "Which methods are mutated: `pair` (each target, the methods coupled to it and the class's \
-         methods these call) or `class` (every method of the targets' classes)."),
+        "Which methods are mutated: `pair` (each target, the methods coupled to it, and what those \
+         that only delegate call in the class) or `class` (every method of the targets' classes)."),
     setting("exportMutants", Kind::Bool, value("false"), MUTANTS,
         "Also writes one plain source file per mutant, beside the schemata."),
     setting("maxMutantsPerMethod", whole(1, 100_000), value("300"), MUTATING,

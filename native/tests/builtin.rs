@@ -201,6 +201,43 @@ fn collections_of_the_project_keep_their_observers_consistent() {
 }
 
 #[test]
+fn a_decorator_answers_with_the_observers_it_inherits() {
+    let files = ["builtin/com/acme/bag/InsertionSet.java", "builtin/com/acme/bag/SetDecorator.java"];
+    let found = generated_in(&files, "InsertionSet", "add");
+    // `contains` and `size` are the project superclass's: still callable on the instance.
+    let m = mtc(&found, "collectionState");
+    assert!(m.code.contains("assertTrue(subject.contains(x));"), "{}", m.code);
+    assert!(m.code.contains("int before = subject.size();"), "{}", m.code);
+    assert!(m.code.contains("if (!had) {\n            assertTrue(changed);\n        }"), "{}", m.code);
+    // A `Set` through its superclass: the container relations hold for it too.
+    assert_eq!(mtc(&found, "containerState").relation, "contains(x) after add(x)");
+    // Alone, the subclass has neither observer nor a collection supertype in sight.
+    let alone = generated("builtin/com/acme/bag/InsertionSet.java", "InsertionSet", "add");
+    assert!(!alone.iter().any(|m| m.template == "containerState"), "{:?}", templates(&alone));
+}
+
+#[test]
+fn rearrangements_in_place_are_undone_or_keep_the_elements() {
+    let file = "builtin/com/acme/util/Shelf.java";
+    let m = mtc(&generated(file, "Shelf", "reverse"), "inPlaceInvolution").clone();
+    assert!(m.code.contains("int[] before = x.clone();"), "{}", m.code);
+    assert!(m.code.contains("Shelf.reverse(a);\n        Shelf.reverse(a);"), "{}", m.code);
+    assert!(m.code.contains("assertTrue(java.util.Arrays.equals(before, a));"), "{}", m.code);
+    let swap = mtc(&generated(file, "Shelf", "swap"), "inPlaceInvolution").clone();
+    assert!(swap.code.contains("Shelf.swap(a, "), "{}", swap.code);
+    let rotate = mtc(&generated(file, "Shelf", "rotate"), "inPlaceShift").clone();
+    assert!(rotate.code.contains("List<String> before = new java.util.ArrayList<>(x);"), "{}", rotate.code);
+    assert!(rotate.code.contains("Shelf.rotate(a, 1);\n        Shelf.rotate(a, -1);"), "{}", rotate.code);
+    let shuffle = mtc(&generated(file, "Shelf", "shuffle(double[], Random)"), "inPlacePermutation").clone();
+    assert!(shuffle.code.contains("java.util.Arrays.sort(a);"), "{}", shuffle.code);
+    // Neither a fill nor a shuffle of booleans (no order to sort them by) has such a relation.
+    for target in ["fill", "shuffle(boolean[])"] {
+        let found = generated(file, "Shelf", target);
+        assert!(!found.iter().any(|m| m.template.starts_with("inPlace")), "{target}: {:?}", templates(&found));
+    }
+}
+
+#[test]
 fn validators_accept_what_the_encoder_produces() {
     let found = generated("builtin/com/acme/text/Codec.java", "Codec", "isBase64");
     let m = mtc(&found, "validatorAcceptsOutput");
@@ -857,8 +894,17 @@ fn boxing_conversions_take_a_converted_value_back_and_null_to_empty_is_idempoten
 fn a_static_copy_equals_what_it_copied() {
     let found = generated(WRAPPER, "Wrapper", "copy");
     let m = mtc(&found, "copyRoundTrip");
-    assert_eq!(m.relation, "copy(x) = x");
-    assert!(m.code.contains("int[] copy = Wrapper.copy(x);\n        assertArrayEquals(x, copy);"), "{}", m.code);
+    assert_eq!(m.relation, "copy(copy(x)) = copy(x) = x");
+    // The copy is the follow-up input: two invocations, as an MTC has.
+    assert!(m.code.contains("int[] copy = Wrapper.copy(x);\n        int[] copyOfCopy = Wrapper.copy(copy);\n        assertArrayEquals(x, copy);\n        assertArrayEquals(copy, copyOfCopy);"), "{}", m.code);
+}
+
+#[test]
+fn a_copy_equals_its_original_through_the_class_s_own_equals_and_hash_code() {
+    let found = generated("builtin/com/acme/money/Money.java", "Money", "copy");
+    let m = mtc(&found, "copyRoundTrip");
+    assert_eq!(m.relation, "a.copy() equals a, with a's hash code");
+    assert!(m.code.contains("Object followUp = a.copy();\n        assertTrue(a.equals(followUp));\n        assertEquals(a.hashCode(), followUp.hashCode());"), "{}", m.code);
 }
 
 #[test]

@@ -63,7 +63,8 @@ public class AESEncryption_encryptText_MTC1Test {
 
 #[test]
 fn round_trips_are_mtcs_and_lone_calls_or_unrelated_assertions_are_not() {
-    let result: Vec<(String, bool)> = shapes(TESTS, &aes()).into_iter().map(|s| (s.name.clone(), s.is_mtc())).collect();
+    let result: Vec<(String, bool)> =
+        shapes(TESTS, &[&aes()]).into_iter().map(|s| (s.name.clone(), s.is_mtc())).collect();
     assert_eq!(
         result,
         vec![
@@ -74,4 +75,30 @@ fn round_trips_are_mtcs_and_lone_calls_or_unrelated_assertions_are_not() {
             ("assertsSomethingElse".to_string(), false),
         ]
     );
+}
+
+fn fixture(name: &str) -> mr_coupler::java_model::ClassModel {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/builtin/com/acme/bag").join(name);
+    parse_file(&path).classes.remove(0)
+}
+
+const DECORATED: &str = r#"
+package com.acme.bag;
+
+public class InsertionSetTest {
+    @Test
+    void containsWhatWasAdded() {
+        InsertionSet<String> subject = new InsertionSet<>();
+        subject.add("x");
+        assertTrue(subject.contains("x"));
+    }
+}
+"#;
+
+#[test]
+fn a_method_inherited_from_a_project_superclass_is_one_of_the_class_s_methods() {
+    let (own, superclass) = (fixture("InsertionSet.java"), fixture("SetDecorator.java"));
+    let mtc = |classes: &[&mr_coupler::java_model::ClassModel]| shapes(DECORATED, classes)[0].is_mtc();
+    assert!(mtc(&[&own, &superclass]), "add and the inherited contains: two invocations");
+    assert!(!mtc(&[&own]), "without the superclass, contains is no method of the class");
 }

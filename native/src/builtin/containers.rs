@@ -44,14 +44,10 @@ enum Kind {
     Map,
 }
 
-/// Whether the class is a collection or a map, by the supertypes its header names.
+/// Whether the class is a collection or a map, by the supertypes its header and its project
+/// ancestors name (collections4's `ListOrderedSet` is a `Set` through its decorator superclasses).
 fn kind(caller: &Caller) -> Option<Kind> {
-    let header = &caller.class.header;
-    let supertypes: Vec<String> = [" extends ", " implements "]
-        .iter()
-        .filter_map(|k| header.split_once(k).map(|(_, rest)| rest.to_string()))
-        .flat_map(|rest| rest.split(|c: char| !c.is_alphanumeric() && c != '_').map(String::from).collect::<Vec<_>>())
-        .collect();
+    let supertypes = super::templates::supertypes(caller);
     let names = |list: &[&str]| supertypes.iter().any(|s| list.contains(&s.as_str()));
     if names(MAPS) {
         Some(Kind::Map)

@@ -8,7 +8,7 @@
 //! instances of the class from the typed inputs (`a`, `b`, `c` are consecutive ones).
 
 use super::invoke::Caller;
-use super::templates::{assert_equal, declares_equals, ret, same, subjects, supertypes, Mr, Pair};
+use super::templates::{ancestors, assert_equal, declares_equals, ret, same, subjects, supertypes, Mr, Pair};
 use super::values::INPUTS;
 use crate::coupling::name_tokens;
 use crate::java_model::types::{boxed, erase_simple, is_primitive};
@@ -63,8 +63,18 @@ fn on_own_type(caller: &Caller, m: &MethodModel) -> bool {
     !m.is_static() && !m.is_private() && m.params.len() == 1 && takes(&erase_simple(&m.params[0].type_name))
 }
 
+/// The method `name` with `params` parameters an instance of the class answers: its own, else
+/// one it inherits from a project superclass (a decorator's `contains` and `size`), as far as a
+/// test in the class's package can call it.
 pub(super) fn method<'c>(caller: &Caller<'c>, name: &str, params: usize) -> Option<&'c MethodModel> {
-    caller.class.methods.iter().find(|m| m.name == name && m.params.len() == params && !m.is_private())
+    let reachable = |owner: &crate::java_model::ClassModel, m: &MethodModel| {
+        owner.package == caller.class.package || m.modifiers.iter().any(|x| x == "public")
+    };
+    ancestors(caller).into_iter().find_map(|owner| {
+        owner.methods.iter().find(|m| {
+            m.name == name && m.params.len() == params && !m.is_private() && !m.is_constructor && reachable(owner, m)
+        })
+    })
 }
 
 /// `equals` is reflexive, symmetric, false for null, and objects built alike are equal with equal
@@ -322,13 +332,22 @@ pub fn copy_round_trip(pair: &Pair) -> Option<Mr> {
     if !copies || !returns_own || !t.params.is_empty() || t.is_static() || t.is_private() || !declares_equals(caller) {
         return None;
     }
-    let bodies =
-        on_each_instance(caller, &[format!("Object followUp = a.{}();", t.name), "assertEquals(a, followUp);".into()]);
-    Some(Mr { template: "copyRoundTrip", relation: format!("a.{}() = a", t.name), bodies })
+    // The follow-up is compared through the class's own `equals` and `hashCode`: the copy and
+    // the original answer alike (an `assertEquals` would hide the second invocation).
+    let bodies = on_each_instance(
+        caller,
+        &[
+            format!("Object followUp = a.{}();", t.name),
+            "assertTrue(a.equals(followUp));".into(),
+            "assertEquals(a.hashCode(), followUp.hashCode());".into(),
+        ],
+    );
+    Some(Mr { template: "copyRoundTrip", relation: format!("a.{}() equals a, with a's hash code", t.name), bodies })
 }
 
-/// `clone(x) = x` for a static copy of its one parameter (`ArrayUtils.clone(int[])`), `null` left
-/// out (a copy of nothing may be nothing or empty).
+/// `clone(clone(x)) = clone(x) = x` for a static copy of its one parameter
+/// (`ArrayUtils.clone(int[])`), `null` left out (a copy of nothing may be nothing or empty): the
+/// copy is the follow-up input.
 fn static_copy(caller: &Caller, t: &MethodModel) -> Option<Mr> {
     let [x] = t.params.as_slice() else { return None };
     let r = ret(t)?;
@@ -343,12 +362,18 @@ fn static_copy(caller: &Caller, t: &MethodModel) -> Option<Mr> {
         .filter(|v| v != "null")
         .take(INPUTS)
         .map(|v| {
-            let copy = caller.call(t, "", &["x".into()]);
-            [format!("{declared} x = {v};"), format!("{declared} copy = {copy};"), assert_equal("x", "copy", &declared)]
-                .join("\n")
+            let (copy, again) = (caller.call(t, "", &["x".into()]), caller.call(t, "", &["copy".into()]));
+            [
+                format!("{declared} x = {v};"),
+                format!("{declared} copy = {copy};"),
+                format!("{declared} copyOfCopy = {again};"),
+                assert_equal("x", "copy", &declared),
+                assert_equal("copy", "copyOfCopy", &declared),
+            ]
+            .join("\n")
         })
         .collect();
-    Some(Mr { template: "copyRoundTrip", relation: format!("{}(x) = x", t.name), bodies })
+    Some(Mr { template: "copyRoundTrip", relation: format!("{0}({0}(x)) = {0}(x) = x", t.name), bodies })
 }
 
 /// `getX() = v` just after `setX(v)`, for a setter and its getter found by name (static pairs
@@ -441,9 +466,19 @@ pub fn collection_state(pair: &Pair) -> Option<Mr> {
         if size.is_some() {
             lines.push("int before = subject.size();".into());
         }
-        lines.push(format!("subject.{add_name}(x);"));
-        if let Some(c) = contains {
-            lines.push(format!("assertTrue(subject.{}(x));", c.name));
+        // A `boolean` add answers whether it changed the instance: it must have, for what was
+        // not there before (a decorator that stored `x` but answers false is caught).
+        match (contains, ret(add)) {
+            (Some(c), Some("boolean")) => {
+                lines.push(format!("boolean changed = subject.{add_name}(x);"));
+                lines.push(format!("assertTrue(subject.{}(x));", c.name));
+                lines.push("if (!had) {\n    assertTrue(changed);\n}".into());
+            }
+            (Some(c), _) => {
+                lines.push(format!("subject.{add_name}(x);"));
+                lines.push(format!("assertTrue(subject.{}(x));", c.name));
+            }
+            (None, _) => lines.push(format!("subject.{add_name}(x);")),
         }
         if size.is_some() {
             lines.push("int afterAdd = subject.size();".into());

@@ -8,6 +8,7 @@ mod affixes;
 mod boundary;
 mod containers;
 mod contracts;
+mod inplace;
 mod invoke;
 mod io;
 mod keyed;
@@ -86,7 +87,7 @@ const PAIR_TEMPLATES: [Template; 7] = [
     templates::producer_consumer,
     templates::binary_operation,
 ];
-const TARGET_TEMPLATES: [Template; 40] = [
+const TARGET_TEMPLATES: [Template; 43] = [
     contracts::constructor_getter,
     contracts::successor,
     contracts::validator_accepts_output,
@@ -102,6 +103,9 @@ const TARGET_TEMPLATES: [Template; 40] = [
     keyed::keyed_property,
     contracts::collection_state,
     contracts::involution,
+    inplace::in_place_involution,
+    inplace::in_place_shift,
+    inplace::in_place_permutation,
     contracts::normaliser,
     templates::idempotence,
     templates::binary_operation,

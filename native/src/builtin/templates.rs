@@ -50,6 +50,9 @@ pub(super) fn same(a: &str, b: &str) -> bool {
 /// tolerance (JUnit 4 fails every `assertEquals(double, double)` without one).
 pub fn assert_equal(expected: &str, actual: &str, written_type: &str) -> String {
     match erase_simple(written_type).as_str() {
+        // JUnit 4 compares arrays of floating point only with a tolerance (JUnit 5 either way).
+        "double[]" => format!("assertArrayEquals({expected}, {actual}, 1e-9);"),
+        "float[]" => format!("assertArrayEquals({expected}, {actual}, 1e-5f);"),
         t if is_array(t) => format!("assertArrayEquals({expected}, {actual});"),
         "double" => format!("assertEquals({expected}, {actual}, 1e-9 * Math.max(1.0, Math.abs({expected})));"),
         "float" => format!("assertEquals({expected}, {actual}, 1e-5f * Math.max(1.0f, Math.abs({expected})));"),
@@ -763,7 +766,14 @@ fn inverse_operation(a: &str, b: &str, exact: bool) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::inverse;
+    use super::{assert_equal, inverse};
+
+    #[test]
+    fn arrays_of_floating_point_compare_with_a_tolerance_on_junit_4_too() {
+        assert_eq!(assert_equal("x", "y", "double[]"), "assertArrayEquals(x, y, 1e-9);");
+        assert_eq!(assert_equal("x", "y", "float[]"), "assertArrayEquals(x, y, 1e-5f);");
+        assert_eq!(assert_equal("x", "y", "int[]"), "assertArrayEquals(x, y);");
+    }
 
     #[test]
     fn inverse_names() {

@@ -4,7 +4,7 @@
 //! a helper method of its own class is judged with the helper's invocations and assertions.
 
 use crate::java_model::types::erase_simple;
-use crate::java_model::ClassModel;
+use crate::java_model::{ClassModel, MethodModel};
 use std::collections::{BTreeSet, HashMap};
 use tree_sitter::Node;
 
@@ -30,12 +30,20 @@ struct Facts {
     helpers: Vec<String>,
 }
 
-/// The shape of every test method of the first class in `code`.
-pub fn shapes(code: &str, cut: &ClassModel) -> Vec<MethodShape> {
+/// The shape of every test method of the first class in `code`. `cut` is the class under test,
+/// then its project superclasses: a method it inherits from them is one of its methods too.
+pub fn shapes(code: &str, cut: &[&ClassModel]) -> Vec<MethodShape> {
+    let Some(own) = cut.first() else { return Vec::new() };
     let Some(tree) = crate::java_model::parser().parse(code, None) else { return Vec::new() };
     let Some(class) = first_class(tree.root_node()) else { return Vec::new() };
-    let cut_methods: BTreeSet<&str> =
-        cut.methods.iter().filter(|m| !m.is_constructor).map(|m| m.name.as_str()).collect();
+    let inherited = |m: &&MethodModel| !m.is_constructor && !m.is_private();
+    let cut_methods: BTreeSet<&str> = own
+        .methods
+        .iter()
+        .filter(|m| !m.is_constructor)
+        .map(|m| m.name.as_str())
+        .chain(cut[1..].iter().flat_map(|c| c.methods.iter().filter(inherited).map(|m| m.name.as_str())))
+        .collect();
     let mut facts: HashMap<String, Facts> = HashMap::new();
     let mut tests = Vec::new();
     let Some(body) = class.child_by_field_name("body") else { return Vec::new() };
@@ -44,7 +52,7 @@ pub fn shapes(code: &str, cut: &ClassModel) -> Vec<MethodShape> {
     let declared: BTreeSet<&str> = members.iter().map(|m| text(m.child_by_field_name("name"), code)).collect();
     for member in members {
         let name = text(member.child_by_field_name("name"), code);
-        let (cut_name, types, facts_init) = (&cut.name, HashMap::new(), Facts::default());
+        let (cut_name, types, facts_init) = (&own.name, HashMap::new(), Facts::default());
         let mut walker =
             Walker { code, cut: cut_name, cut_methods: &cut_methods, declared: &declared, types, facts: facts_init };
         if let Some(b) = member.child_by_field_name("body") {

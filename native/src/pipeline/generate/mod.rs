@@ -28,6 +28,7 @@ use super::live::LiveLog;
 use super::mutants::mutants_for;
 use super::schemata::SchemataCheck;
 use crate::context::TestIndex;
+use crate::coupling::hierarchy::{ClassRef, Hierarchy};
 use crate::coupling::CouplingAnalysis;
 use crate::error::{CoreError, CoreResult};
 use crate::java_model::Project;
@@ -98,6 +99,8 @@ pub struct GenerateRun {
     /// Lines the build prints while an LLM phase still waits (each answer, each retry).
     live: LiveLog,
     started: Instant,
+    /// The project's superclass lookup, built when an MTC's shape first needs it.
+    hierarchy: std::cell::OnceCell<Hierarchy>,
 }
 
 impl GenerateRun {
@@ -156,6 +159,7 @@ impl GenerateRun {
             log,
             live,
             started: Instant::now(),
+            hierarchy: std::cell::OnceCell::new(),
         })
     }
 
@@ -355,6 +359,19 @@ impl GenerateRun {
     fn analysis_of(&self, c: &Candidate) -> &crate::coupling::CouplingAnalysis {
         let at = self.targets.iter().position(|t| *t == c.target).unwrap_or(0);
         &self.analyses[at]
+    }
+
+    /// The shape of candidate `i`'s test methods (MR-Scout's two properties), counting as the
+    /// class's methods those it inherits from its project superclasses (a decorator's `contains`).
+    fn shapes_of(&self, i: usize) -> Vec<crate::mtc::MethodShape> {
+        let c = &self.candidates[i];
+        let hierarchy = self.hierarchy.get_or_init(|| Hierarchy::new(&self.project));
+        let own = ClassRef { file: c.target.file, class: c.target.class };
+        let classes: Vec<&crate::java_model::ClassModel> = std::iter::once(own)
+            .chain(hierarchy.superclasses(&self.project, own))
+            .map(|class| class.get(&self.project))
+            .collect();
+        crate::mtc::shapes(c.code.as_deref().unwrap_or(""), &classes)
     }
 
     /// With `failOnSuspectedBug`, a suspected bug at least as confident as asked fails the build.

@@ -5,7 +5,6 @@ use super::candidate::{Candidate, Refinement, Stage, Status};
 use super::decide::decide;
 use super::refine::{run_feedback, run_outline};
 use super::GenerateRun;
-use crate::mtc::shapes;
 use crate::protocol::{Batch, Results, Run, SourceText, TestResult, TestStatus};
 
 impl GenerateRun {
@@ -77,9 +76,9 @@ impl GenerateRun {
         let tests = tests.unwrap_or_default();
         let broken = tests.iter().all(|t| t.status.is_broken());
         let (rounds, can_refine) = (self.settings.refinement_rounds, self.llm.is_some());
-        let cut = self.candidates[i].target.class(&self.project);
+        let shapes = self.shapes_of(i);
         let c = &mut self.candidates[i];
-        c.shapes = shapes(c.code.as_deref().unwrap_or(""), cut);
+        c.shapes = shapes;
         if can_refine {
             if let Some((asked, key)) = run_problem(c, &tests, broken) {
                 if c.wants_refinement(rounds, &key) {

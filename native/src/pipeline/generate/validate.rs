@@ -4,7 +4,6 @@
 use super::candidate::{Stage, Status};
 use super::decide::decide;
 use super::GenerateRun;
-use crate::mtc::shapes;
 use crate::protocol::{Batch, Results, Run, SourceText};
 
 impl GenerateRun {
@@ -77,6 +76,7 @@ impl GenerateRun {
         if self.add_catalogue_inputs(i) {
             return Ok(()); // validated again with the catalogue's inputs; these runs are not used
         }
+        let shapes = self.shapes_of(i);
         let c = &mut self.candidates[i];
         let mine = results.runs.iter().filter(|r| r.test_class == c.qualified_name);
         let (original, mutants): (Vec<_>, Vec<_>) = mine.partition(|r| r.mutant == 0);
@@ -86,7 +86,7 @@ impl GenerateRun {
             .filter(|r| r.ran)
             .map(|r| (r.mutant, crate::pipeline::timeouts::with_unrun_as_timed_out(&r.tests, &c.original)))
             .collect();
-        c.shapes = shapes(c.code.as_deref().unwrap_or(""), c.target.class(&self.project));
+        c.shapes = shapes;
         decide(c, self.settings.validation);
         Ok(())
     }

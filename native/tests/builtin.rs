@@ -253,8 +253,10 @@ fn validators_accept_what_the_encoder_produces() {
 fn getters_return_what_the_constructor_stored_and_successors_grow() {
     let found = generated("builtin/com/acme/money/Money.java", "Money", "getCents");
     let m = mtc(&found, "constructorGetter");
-    assert_eq!(m.relation, "new Money(.., x, ..).getCents() = x");
-    assert!(m.code.contains("long x = 0L;\n        Money subject = new Money(x, \"Hello, World!\");\n        assertEquals(x, subject.getCents());"), "{}", m.code);
+    assert_eq!(m.relation, "new Money(.., x, ..).getCents() = x, and new Money(.., that, ..).getCents() = that");
+    // What the getter read back is the follow-up input: two invocations, as an MTC has.
+    let expected = "long x = 0L;\n        Money subject = new Money(x, \"Hello, World!\");\n        long readBack = subject.getCents();\n        Money rebuilt = new Money(readBack, \"Hello, World!\");\n        assertEquals(x, readBack);\n        assertEquals(readBack, rebuilt.getCents());";
+    assert!(m.code.contains(expected), "{}", m.code);
     let found = generated("builtin/com/acme/money/Money.java", "Money", "next");
     assert_eq!(mtc(&found, "successor").relation, "a.next() > a");
 }
@@ -961,15 +963,19 @@ fn searches_asked_about_a_text_of_known_parts() {
     let file = "builtin/com/acme/text/Matching.java";
     let on_a_choice = generated(file, "Matching", "checkStartsWith");
     let m = mtc(&on_a_choice, "textOfKnownParts");
-    assert_eq!(m.relation, "checkStartsWith(a + b, a) holds");
-    assert!(m.code.contains("assertTrue(subject.checkStartsWith(a + b, a));"), "{}", m.code);
+    assert_eq!(m.relation, "checkStartsWith(a + b, a) = checkStartsWith(a, a), which holds");
+    // The part alone is the source input, the longer text the follow-up: two invocations.
+    let expected = "boolean alone = subject.checkStartsWith(a, a);\n        boolean longer = subject.checkStartsWith(a + b, a);\n        assertTrue(alone);\n        assertEquals(alone, longer);";
+    assert!(m.code.contains(expected), "{}", m.code);
     // An enum's constants take turns as the subject.
     assert!(m.code.contains("Matching subject = Matching.SENSITIVE;"), "{}", m.code);
     assert!(m.code.contains("Matching subject = Matching.INSENSITIVE;"), "{}", m.code);
     let part_first = generated(file, "Matching", "endsWith");
-    assert!(mtc(&part_first, "textOfKnownParts").code.contains("assertTrue(Matching.endsWith(b, a + b));"));
+    assert!(mtc(&part_first, "textOfKnownParts").code.contains("boolean longer = Matching.endsWith(b, a + b);"));
     let last = generated(file, "Matching", "lastIndexOfIgnoreCase");
-    assert_eq!(mtc(&last, "textOfKnownParts").relation, "lastIndexOfIgnoreCase(a + b, b) >= |a|");
+    let m = mtc(&last, "textOfKnownParts");
+    assert_eq!(m.relation, "lastIndexOfIgnoreCase(a + b, b) >= |a| + lastIndexOfIgnoreCase(b, b)");
+    assert!(m.code.contains("assertTrue(found >= a.length() + alone, \"found at \" + found);"), "{}", m.code);
     let other_promise = generated(file, "Matching", "containsAny");
     assert!(!other_promise.iter().any(|m| m.template == "textOfKnownParts"), "{:?}", templates(&other_promise));
 }

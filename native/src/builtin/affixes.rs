@@ -1,6 +1,8 @@
-//! Text predicates and searches asked about a text built from known parts: `startsWith(a + b, a)`
-//! and `endsWith(a + b, b)` hold, `contains(a + b, a)` and `contains(a + b, b)` too,
-//! `indexOf(a + b, b)` is found no later than `|a|` and `lastIndexOf(a + b, b)` no earlier. What
+//! Text predicates and searches asked about a text built from known parts, against the part
+//! alone (the source input): `startsWith(a + b, a) = startsWith(a, a)` and
+//! `endsWith(a + b, b) = endsWith(b, b)` hold, `contains(a + b, a)` and `contains(a + b, b)` too,
+//! `indexOf(a + b, b)` is found no later than `|a| + indexOf(b, b)` and `lastIndexOf(a + b, b)`
+//! no earlier. What
 //! the name promises holds for any two strings, ignoring case or not (`startsWithIgnoreCase`,
 //! `IOCase.checkStartsWith`), so the parts come from the catalogue's strings as they are.
 
@@ -76,19 +78,23 @@ pub fn text_of_known_parts(pair: &Pair) -> Option<Mr> {
         args[part] = of.to_string();
         caller.call(t, "subject", &args)
     };
+    // The source input is the part alone, the follow-up the part with a known text around it:
+    // what the search answers about the part alone, it answers about the longer text too.
     let checks = match search {
-        Search::StartsWith => vec![format!("assertTrue({});", call("a + b", "a"))],
-        Search::EndsWith => vec![format!("assertTrue({});", call("a + b", "b"))],
+        Search::StartsWith => agree(call("a", "a"), call("a + b", "a")),
+        Search::EndsWith => agree(call("b", "b"), call("a + b", "b")),
         Search::Contains => {
             vec![format!("assertTrue({});", call("a + b", "a")), format!("assertTrue({});", call("a + b", "b"))]
         }
         Search::IndexOf => vec![
+            format!("int alone = {};", call("b", "b")),
             format!("int found = {};", call("a + b", "b")),
-            "assertTrue(found >= 0 && found <= a.length(), \"found at \" + found);".into(),
+            "assertTrue(found >= 0 && found <= a.length() + alone, \"found at \" + found);".into(),
         ],
         Search::LastIndexOf => vec![
+            format!("int alone = {};", call("b", "b")),
             format!("int found = {};", call("a + b", "b")),
-            "assertTrue(found >= a.length(), \"found at \" + found);".into(),
+            "assertTrue(found >= a.length() + alone, \"found at \" + found);".into(),
         ],
     };
     let mut bodies = Vec::new();
@@ -102,13 +108,23 @@ pub fn text_of_known_parts(pair: &Pair) -> Option<Mr> {
     Some(Mr { template: "textOfKnownParts", relation: relation(search, &t.name), bodies })
 }
 
+/// A predicate about the part alone holds, and about the longer text it answers the same.
+fn agree(alone: String, longer: String) -> Vec<String> {
+    vec![
+        format!("boolean alone = {alone};"),
+        format!("boolean longer = {longer};"),
+        "assertTrue(alone);".into(),
+        "assertEquals(alone, longer);".into(),
+    ]
+}
+
 fn relation(search: Search, name: &str) -> String {
     match search {
-        Search::StartsWith => format!("{name}(a + b, a) holds"),
-        Search::EndsWith => format!("{name}(a + b, b) holds"),
+        Search::StartsWith => format!("{name}(a + b, a) = {name}(a, a), which holds"),
+        Search::EndsWith => format!("{name}(a + b, b) = {name}(b, b), which holds"),
         Search::Contains => format!("{name}(a + b, a) and {name}(a + b, b) hold"),
-        Search::IndexOf => format!("0 <= {name}(a + b, b) <= |a|"),
-        Search::LastIndexOf => format!("{name}(a + b, b) >= |a|"),
+        Search::IndexOf => format!("0 <= {name}(a + b, b) <= |a| + {name}(b, b)"),
+        Search::LastIndexOf => format!("{name}(a + b, b) >= |a| + {name}(b, b)"),
     }
 }
 

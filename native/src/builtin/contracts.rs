@@ -718,18 +718,27 @@ pub fn constructor_getter(pair: &Pair) -> Option<Mr> {
         constructor.params.iter().map(|p| caller.values.one(&p.type_name)).collect::<Option<_>>()?;
     let declared = caller.declared(stored);
     let mut bodies = Vec::new();
-    for x in caller.values.of(stored, INPUTS) {
+    // What the getter read back is the follow-up input: built again from it, the getter reads
+    // back the same (a constructor and getter alone are one invocation, no MTC).
+    let build_from = |value: &str| {
         let mut args = others.clone();
-        args[position] = "x".into();
-        let built = caller.build(constructor, &args);
+        args[position] = value.to_string();
+        caller.build(constructor, &args)
+    };
+    let own = caller.class_type();
+    for x in caller.values.of(stored, INPUTS) {
         let lines = [
             format!("{declared} x = {x};"),
-            format!("{} subject = {built};", caller.class_type()),
-            assert_equal("x", &format!("subject.{}()", t.name), &declared),
+            format!("{own} subject = {};", build_from("x")),
+            format!("{declared} readBack = subject.{}();", t.name),
+            format!("{own} rebuilt = {};", build_from("readBack")),
+            assert_equal("x", "readBack", &declared),
+            assert_equal("readBack", &format!("rebuilt.{}()", t.name), &declared),
         ];
         bodies.push(lines.join("\n"));
     }
-    let relation = format!("new {}(.., x, ..).{}() = x", caller.class.name, t.name);
+    let relation =
+        format!("new {0}(.., x, ..).{1}() = x, and new {0}(.., that, ..).{1}() = that", caller.class.name, t.name);
     Some(Mr { template: "constructorGetter", relation, bodies })
 }
 

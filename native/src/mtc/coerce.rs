@@ -2,7 +2,10 @@
 //! `String cannot be converted to byte[]` and back (a codec's `encode(String)` stored in a
 //! `byte[]`, a cipher text passed where the plain text goes). The expression javac points at is
 //! converted in UTF-8 where it stands; whether the relation still means something is for the
-//! trial and the mutation check to say, as for any MTC.
+//! trial and the mutation check to say, as for any MTC. A local declared with the wrong one of
+//! the two and initialised by a call takes the call's type instead (`byte[] out = hex(x)` becomes
+//! `String out = hex(x)`): what a method returns is a fact, the declared type the model's guess,
+//! and converting there would carry the guess into every later use (`decodeHex(byte[])`).
 
 use crate::protocol::{CompileDiagnostic, DiagnosticKind};
 use tree_sitter::Node;
@@ -13,12 +16,31 @@ const UTF_8: &str = "java.nio.charset.StandardCharsets.UTF_8";
 /// report none this repair can place.
 pub fn coerce(code: &str, diagnostics: &[CompileDiagnostic]) -> Option<String> {
     let tree = crate::java_model::parser().parse(code, None)?;
+    let mix_ups: Vec<(bool, Node)> = diagnostics
+        .iter()
+        .filter(|d| d.kind == DiagnosticKind::Error)
+        .filter_map(|d| {
+            let to_bytes = direction(&d.message)?;
+            let at = offset(code, d.line, d.column)?;
+            Some((to_bytes, converted_expression(tree.root_node().descendant_for_byte_range(at, at)?)?))
+        })
+        .collect();
+    // A retyped local changes what javac says of its later uses: this round retypes only, the
+    // first mix-up of each test method (what follows it in the method waits for the next compile).
     let mut edits: Vec<(usize, usize, String)> = Vec::new();
-    for d in diagnostics.iter().filter(|d| d.kind == DiagnosticKind::Error) {
-        let Some(to_bytes) = direction(&d.message) else { continue };
-        let Some(at) = offset(code, d.line, d.column) else { continue };
-        let Some(node) = tree.root_node().descendant_for_byte_range(at, at) else { continue };
-        let Some(expr) = converted_expression(node) else { continue };
+    let mut methods: Vec<usize> = Vec::new();
+    let mut in_order = mix_ups.clone();
+    in_order.sort_by_key(|(_, expr)| expr.start_byte());
+    for (to_bytes, expr) in in_order {
+        let method = enclosing_method(expr);
+        if methods.contains(&method) {
+            continue;
+        }
+        methods.push(method);
+        edits.extend(retype(expr, to_bytes));
+    }
+    let convert = if edits.is_empty() { mix_ups.as_slice() } else { &[] };
+    for &(to_bytes, expr) in convert {
         let range = expr.byte_range();
         if edits.iter().any(|(s, e, _)| range.start < *e && *s < range.end) {
             continue; // one edit per expression
@@ -37,6 +59,31 @@ pub fn coerce(code: &str, diagnostics: &[CompileDiagnostic]) -> Option<String> {
         out.replace_range(start..end, &with);
     }
     Some(out)
+}
+
+/// The edit that gives a local the type of the call that initialises it, when `expr` is that
+/// call (`to_bytes`: the call gives a String where the local was declared a byte[]).
+fn retype(expr: Node, to_bytes: bool) -> Option<(usize, usize, String)> {
+    let declarator = expr.parent().filter(|p| p.kind() == "variable_declarator")?;
+    let declaration = declarator.parent().filter(|p| p.kind() == "local_variable_declaration")?;
+    let declarators = declaration.children_by_field_name("declarator", &mut declaration.walk()).count();
+    if expr.kind() != "method_invocation" || declarators != 1 {
+        return None;
+    }
+    let declared = declaration.child_by_field_name("type")?.byte_range();
+    Some((declared.start, declared.end, if to_bytes { "String" } else { "byte[]" }.to_string()))
+}
+
+/// Where the method declaring `node` starts (0 outside any).
+fn enclosing_method(node: Node) -> usize {
+    let mut at = Some(node);
+    while let Some(n) = at {
+        if n.kind() == "method_declaration" {
+            return n.start_byte();
+        }
+        at = n.parent();
+    }
+    0
 }
 
 /// Some(true): a String where a byte[] is wanted; Some(false): the other way.
@@ -93,20 +140,44 @@ mod tests {
                          new URLCodec().decode(encoded);\n        assertEquals(input, decoded);\n    }\n}\n";
 
     #[test]
-    fn each_side_of_the_mix_up_is_converted_where_it_stands() {
+    fn a_local_initialised_by_a_call_takes_the_call_s_type_first() {
         let diagnostics = [
             error(5, 47, "incompatible types: java.lang.String cannot be converted to byte[]"),
             error(6, 47, "incompatible types: byte[] cannot be converted to java.lang.String"),
         ];
         let fixed = coerce(CLASS, &diagnostics).unwrap();
-        assert!(
-            fixed.contains(&format!("byte[] encoded = (new URLCodec().encode(input)).getBytes({UTF_8});")),
-            "{fixed}"
-        );
-        assert!(
-            fixed.contains(&format!("String decoded = new String(new URLCodec().decode(encoded), {UTF_8});")),
-            "{fixed}"
-        );
+        assert!(fixed.contains("String encoded = new URLCodec().encode(input);"), "{fixed}");
+        assert!(fixed.contains("String decoded = new URLCodec().decode(encoded);"), "untouched this round: {fixed}");
+    }
+
+    #[test]
+    fn a_real_reply_s_outputs_take_the_types_their_calls_return() {
+        // Qwen2.5-Coder-1.5B's refinement for Hex.encodeHexString ~ decodeHex (tests/bench/llm,
+        // commons-codec; StandardCharsets imported, as the import repair does), with javac's
+        // errors: converting the hex text to bytes where it is stored would pass bytes to
+        // `decodeHex`, which takes a String (the run this test comes from lost the candidate so).
+        let code = include_str!("../../tests/fixtures/replies/qwen-hex-refinement.java");
+        let diagnostics = [
+            error(18, 56, "incompatible types: String cannot be converted to byte[]"),
+            error(19, 46, "no suitable method found for decodeHex(byte[])"),
+            error(35, 57, "incompatible types: String cannot be converted to byte[]"),
+        ];
+        let fixed = coerce(code, &diagnostics).unwrap();
+        let expected = "final String sourceOutput = Hex.encodeHexString(sourceInput.getBytes(StandardCharsets.UTF_8));";
+        assert!(fixed.contains(expected), "{fixed}");
+        assert!(fixed.contains("final String followUpInput = Hex.encodeHexString(sourceOutput);"), "{fixed}");
+    }
+
+    #[test]
+    fn a_value_that_is_no_call_is_converted_where_it_stands() {
+        let code = "class T {\n    void mr1() {\n        byte[] encoded = input;\n        String decoded = encoded;\n    }\n}\n";
+        let diagnostics = [
+            error(3, 26, "incompatible types: java.lang.String cannot be converted to byte[]"),
+            error(4, 26, "incompatible types: byte[] cannot be converted to java.lang.String"),
+        ];
+        let fixed = coerce(code, &diagnostics).unwrap();
+        assert!(fixed.contains(&format!("byte[] encoded = (input).getBytes({UTF_8});")), "{fixed}");
+        assert!(fixed.contains(&format!("String decoded = new String(encoded, {UTF_8});")), "{fixed}");
     }
 
     #[test]

@@ -252,6 +252,16 @@ impl GenerateReport {
             .collect()
     }
 
+    /// Whether a target without a kept MTC of its own has one as a duplicate: the candidate
+    /// written for it is the MTC kept for another target of the same pair.
+    fn shares_a_kept_mtc(&self, target: &TargetReport) -> bool {
+        let kept = |name: &str| {
+            self.targets.iter().flat_map(|t| &t.candidates).any(|c| c.status == Status::Kept && c.test_class == name)
+        };
+        let own = target.candidates.iter().any(|c| c.status == Status::Kept);
+        !own && target.candidates.iter().any(|c| matches!(&c.status, Status::Duplicate(first) if kept(first)))
+    }
+
     /// One line per target class: its target methods, those with a kept MTC, the candidates by
     /// status, the kept ones that kill no mutant and the methods without a candidate.
     pub fn summary_lines(&self) -> Vec<String> {
@@ -271,6 +281,7 @@ impl GenerateReport {
             }
             let counts: Vec<String> = by_status.iter().map(|(s, n)| format!("{n} {s}")).collect();
             let with_kept = targets.iter().filter(|t| t.candidates.iter().any(|c| c.status == Status::Kept)).count();
+            let sharing = targets.iter().filter(|t| self.shares_a_kept_mtc(t)).count();
             let idle = candidates.iter().filter(|c| c.kills_nothing).count();
             let without = targets.iter().filter(|t| t.candidates.is_empty()).count();
             let mut line = format!(
@@ -279,6 +290,11 @@ impl GenerateReport {
                 candidates.len(),
                 if counts.is_empty() { "none".to_string() } else { counts.join(", ") }
             );
+            if sharing > 0 {
+                line.push_str(&format!(
+                    "; {sharing} more share one kept for another target (the same MTC over the same pair)"
+                ));
+            }
             if idle > 0 {
                 line.push_str(&format!("; {idle} kept MTC(s) kill no mutant"));
             }
@@ -494,5 +510,90 @@ fn candidate_report(
         triage: suspects.iter().map(triage_report).collect(),
         // The kept methods of a kept class; the final source of any other, to read why it was dropped.
         code: kept.map(|k| k.code.clone()).or_else(|| c.code.clone()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn candidate(test_class: &str, status: Status) -> CandidateReport {
+        CandidateReport {
+            test_class: test_class.into(),
+            pair: None,
+            repetition: 0,
+            template: Some("delegation".into()),
+            relation: String::new(),
+            status,
+            refined: false,
+            refinements: 0,
+            import_repaired: false,
+            first_reply_compiled: Some(true),
+            compiled: true,
+            llm_rounds_saved: 0,
+            amplified: false,
+            amplified_inputs: None,
+            p: None,
+            p_mutants: None,
+            p_best_mutant: None,
+            mutants: 0,
+            kills_nothing: false,
+            methods: Vec::new(),
+            kept_methods: Vec::new(),
+            file: None,
+            committed: None,
+            notes: Vec::new(),
+            compile_errors: Vec::new(),
+            triage: Vec::new(),
+            code: None,
+        }
+    }
+
+    fn target(method: &str, candidates: Vec<CandidateReport>) -> TargetReport {
+        let (class, tokens) = ("com.acme.Text".to_string(), Totals::default());
+        TargetReport {
+            class,
+            method: method.into(),
+            params: Vec::new(),
+            coupled: Vec::new(),
+            suspected_bugs: Vec::new(),
+            candidates,
+            tokens,
+        }
+    }
+
+    #[test]
+    fn a_target_whose_mtc_was_kept_for_its_pair_partner_is_told_apart() {
+        let report = GenerateReport {
+            version: 1,
+            model: "built-in".into(),
+            phases: Phases { coupling: true, amplification: true, validation: true, baseline: false },
+            suspected_bugs: Vec::new(),
+            targets: vec![
+                target("pad", vec![candidate("com.acme.Text_pad_MTC1Test", Status::Kept)]),
+                target(
+                    "padWith",
+                    vec![candidate(
+                        "com.acme.Text_padWith_MTC1Test",
+                        Status::Duplicate("com.acme.Text_pad_MTC1Test".into()),
+                    )],
+                ),
+                target(
+                    "trim",
+                    vec![candidate(
+                        "com.acme.Text_trim_MTC1Test",
+                        Status::Duplicate("com.acme.Text_gone_MTC1Test".into()),
+                    )],
+                ),
+            ],
+            methods_without_candidate: Vec::new(),
+            tokens: Totals::default(),
+            tokens_by_phase: BTreeMap::new(),
+            elapsed_ms: 0,
+        };
+        let line = &report.summary_lines()[0];
+        assert!(line.starts_with("com.acme.Text: 1 of 3 target method(s) with a kept MTC"), "{line}");
+        // A duplicate of a candidate that was not kept shares nothing.
+        assert!(line.contains("; 1 more share one kept for another target"), "{line}");
     }
 }

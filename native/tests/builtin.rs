@@ -221,14 +221,19 @@ fn rearrangements_in_place_are_undone_or_keep_the_elements() {
     let file = "builtin/com/acme/util/Shelf.java";
     let m = mtc(&generated(file, "Shelf", "reverse"), "inPlaceInvolution").clone();
     assert!(m.code.contains("int[] before = x.clone();"), "{}", m.code);
-    assert!(m.code.contains("Shelf.reverse(a);\n        Shelf.reverse(a);"), "{}", m.code);
+    // Doing nothing is an involution too: the first call must have put the first element last.
+    let moved = "Shelf.reverse(a);\n        if (a.length > 1) {\n            assertTrue(java.util.Objects.equals(before[0], a[a.length - 1]));\n        }\n        Shelf.reverse(a);";
+    assert!(m.code.contains(moved), "{}", m.code);
     assert!(m.code.contains("assertTrue(java.util.Arrays.equals(before, a));"), "{}", m.code);
     let swap = mtc(&generated(file, "Shelf", "swap"), "inPlaceInvolution").clone();
-    assert!(swap.code.contains("Shelf.swap(a, "), "{}", swap.code);
+    assert!(swap.code.contains("Shelf.swap(a, i, j);\n        if (i >= 0 && j >= 0 && i < a.length && j < a.length) {\n            assertTrue(java.util.Objects.equals(before[i], a[j]));"), "{}", swap.code);
     let rotate = mtc(&generated(file, "Shelf", "rotate"), "inPlaceShift").clone();
     assert!(rotate.code.contains("List<String> before = new java.util.ArrayList<>(x);"), "{}", rotate.code);
-    assert!(rotate.code.contains("Shelf.rotate(a, 1);\n        Shelf.rotate(a, -1);"), "{}", rotate.code);
+    assert!(rotate.code.contains("Shelf.rotate(a, 1);\n        if (a.size() > 0) {\n            assertTrue(java.util.Objects.equals(before.get(0), a.get(Math.floorMod(1, a.size()))) || java.util.Objects.equals(before.get(0), a.get(Math.floorMod(-1, a.size()))));\n        }\n        Shelf.rotate(a, -1);"), "{}", rotate.code);
     let shuffle = mtc(&generated(file, "Shelf", "shuffle(double[], Random)"), "inPlacePermutation").clone();
+    // The shuffled array shuffled again (the follow-up input) still holds the same elements.
+    let first_body = shuffle.code.split("@Test").nth(1).unwrap_or_default();
+    assert_eq!(first_body.matches("Shelf.shuffle(a, ").count(), 2, "{}", shuffle.code);
     assert!(shuffle.code.contains("java.util.Arrays.sort(a);"), "{}", shuffle.code);
     // Neither a fill nor a shuffle of booleans (no order to sort them by) has such a relation.
     for target in ["fill", "shuffle(boolean[])"] {

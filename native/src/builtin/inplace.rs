@@ -43,6 +43,27 @@ impl Operand {
         }
     }
 
+    /// How many elements `name` holds.
+    fn len(&self, name: &str) -> String {
+        match self {
+            Operand::Array => format!("{name}.length"),
+            Operand::List => format!("{name}.size()"),
+        }
+    }
+
+    /// The element of `name` at `index`.
+    fn at(&self, name: &str, index: &str) -> String {
+        match self {
+            Operand::Array => format!("{name}[{index}]"),
+            Operand::List => format!("{name}.get({index})"),
+        }
+    }
+
+    /// That `before`'s element at `from` is `a`'s at `to` now (boxed: one check for every type).
+    fn moved(&self, from: &str, to: &str) -> String {
+        format!("java.util.Objects.equals({}, {})", self.at("before", from), self.at("a", to))
+    }
+
     fn same(&self, expected: &str, actual: &str) -> String {
         match self {
             // `Arrays.equals` has an overload per element type and compares doubles exactly,
@@ -87,7 +108,9 @@ fn inputs(caller: &Caller, t: &MethodModel) -> Vec<String> {
     caller.values.of(&t.params[0].type_name, INPUTS).into_iter().filter(|x| x != "null").collect()
 }
 
-/// `f(a, args); f(a, args)` leaves `a` as it was: `reverse`, and `swap(a, i, j)`.
+/// `f(a, args); f(a, args)` leaves `a` as it was: `reverse`, and `swap(a, i, j)`. Doing nothing
+/// is an involution too, so the first call must also have moved something where the name says:
+/// the whole-array `reverse` the first element last, `swap(a, i, j)` `a[i]` to `j`.
 pub fn in_place_involution(pair: &Pair) -> Option<Mr> {
     let (caller, t) = (pair.caller, pair.target);
     let swap = t.name == "swap" && t.params.len() == 3;
@@ -95,21 +118,38 @@ pub fn in_place_involution(pair: &Pair) -> Option<Mr> {
         return None;
     }
     let operand = rearranges(t, if swap { 2..=2 } else { 0..=2 })?;
+    let len = operand.len("a");
+    let moved = match t.params.len() {
+        1 => Some(format!("if ({len} > 1) {{\n    assertTrue({});\n}}", operand.moved("0", &format!("{len} - 1")))),
+        3 if swap => Some(format!(
+            "if (i >= 0 && j >= 0 && i < {len} && j < {len}) {{\n    assertTrue({});\n}}",
+            operand.moved("i", "j")
+        )),
+        _ => None,
+    };
     let mut bodies = Vec::new();
-    for (i, x) in inputs(caller, t).iter().enumerate() {
-        let mut lines = operands(caller, t, &operand, x, i)?;
-        let args: Vec<String> =
-            std::iter::once("a".to_string()).chain(int_arguments(caller, t.params.len() - 1, i)?).collect();
+    for (n, x) in inputs(caller, t).iter().enumerate() {
+        let mut lines = operands(caller, t, &operand, x, n)?;
+        let ints = int_arguments(caller, t.params.len() - 1, n)?;
+        let args: Vec<String> = if swap {
+            lines.push(format!("int i = {};\nint j = {};", ints[0], ints[1]));
+            vec!["a".into(), "i".into(), "j".into()]
+        } else {
+            std::iter::once("a".to_string()).chain(ints).collect()
+        };
         lines.push(format!("{};", caller.call(t, "subject", &args)));
+        lines.extend(moved.clone());
         lines.push(format!("{};", caller.call(t, "subject", &args)));
         lines.push(operand.same("before", "a"));
         bodies.push(lines.join("\n"));
     }
-    Some(Mr {
-        template: "inPlaceInvolution",
-        relation: format!("{0}(a, ...) twice leaves a as it was", t.name),
-        bodies,
-    })
+    let once = match t.params.len() {
+        1 => ", and once puts the first element last",
+        3 if swap => ", and once puts a[i] at j",
+        _ => "",
+    };
+    let relation = format!("{0}(a, ...) twice leaves a as it was{once}", t.name);
+    Some(Mr { template: "inPlaceInvolution", relation, bodies })
 }
 
 /// `f(a, ..., n); f(a, ..., -n)` leaves `a` as it was: a shift or rotation by the last argument.
@@ -128,16 +168,26 @@ pub fn in_place_shift(pair: &Pair) -> Option<Mr> {
         let amount = ["1", "2", "3", "-1", "7"][i % 5];
         *args.last_mut()? = amount.into();
         lines.push(format!("{};", caller.call(t, "subject", &args)));
+        if t.params.len() == 2 {
+            // Doing nothing is undone by doing nothing: the whole shift moved the first element
+            // by the amount, one way or the other.
+            let len = operand.len("a");
+            let (ahead, back) = (format!("Math.floorMod({amount}, {len})"), format!("Math.floorMod(-{amount}, {len})"));
+            let (ahead, back) = (operand.moved("0", &ahead), operand.moved("0", &back.replace("--", "")));
+            lines.push(format!("if ({len} > 0) {{\n    assertTrue({ahead} || {back});\n}}"));
+        }
         *args.last_mut()? = format!("-{amount}").replace("--", "");
         lines.push(format!("{};", caller.call(t, "subject", &args)));
         lines.push(operand.same("before", "a"));
         bodies.push(lines.join("\n"));
     }
-    let relation = format!("{0}(a, ..., n) then {0}(a, ..., -n) leaves a as it was", t.name);
+    let moves = if t.params.len() == 2 { ", and n moves the first element by n" } else { "" };
+    let relation = format!("{0}(a, ..., n) then {0}(a, ..., -n) leaves a as it was{moves}", t.name);
     Some(Mr { template: "inPlaceShift", relation, bodies })
 }
 
-/// After `shuffle(a, ...)`, `a` holds the same elements: sorted, it equals the sorted copy.
+/// After `shuffle(a, ...)`, and after shuffling that again, `a` holds the same elements: sorted,
+/// it equals the sorted copy.
 pub fn in_place_permutation(pair: &Pair) -> Option<Mr> {
     let (caller, t) = (pair.caller, pair.target);
     if !PERMUTATIONS.contains(&t.name.as_str()) || t.params.is_empty() {
@@ -158,11 +208,14 @@ pub fn in_place_permutation(pair: &Pair) -> Option<Mr> {
         for p in &t.params[1..] {
             args.push(caller.values.of(&p.type_name, INPUTS).into_iter().filter(|v| v != "null").nth(i % 2)?);
         }
+        // Shuffled again, the shuffled array (the follow-up input) still holds the same elements.
+        lines.push(format!("{};", caller.call(t, "subject", &args)));
         lines.push(format!("{};", caller.call(t, "subject", &args)));
         lines.push("java.util.Arrays.sort(before);".into());
         lines.push("java.util.Arrays.sort(a);".into());
         lines.push(operand.same("before", "a"));
         bodies.push(lines.join("\n"));
     }
-    Some(Mr { template: "inPlacePermutation", relation: format!("{}(a, ...) keeps a's elements", t.name), bodies })
+    let relation = format!("{0}(a, ...), and {0} of that again, keep a's elements", t.name);
+    Some(Mr { template: "inPlacePermutation", relation, bodies })
 }

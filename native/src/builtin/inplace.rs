@@ -164,19 +164,19 @@ pub fn in_place_shift(pair: &Pair) -> Option<Mr> {
         let mut lines = operands(caller, t, &operand, x, i)?;
         let mut args: Vec<String> =
             std::iter::once("a".to_string()).chain(int_arguments(caller, t.params.len() - 1, i)?).collect();
-        // A small amount: `-Integer.MIN_VALUE` is no opposite.
-        let amount = ["1", "2", "3", "-1", "7"][i % 5];
+        // A small amount and its opposite, written out: `-Integer.MIN_VALUE` is no opposite.
+        let (amount, opposite) = [("1", "-1"), ("2", "-2"), ("3", "-3"), ("-1", "1"), ("7", "-7")][i % 5];
         *args.last_mut()? = amount.into();
         lines.push(format!("{};", caller.call(t, "subject", &args)));
         if t.params.len() == 2 {
             // Doing nothing is undone by doing nothing: the whole shift moved the first element
             // by the amount, one way or the other.
             let len = operand.len("a");
-            let (ahead, back) = (format!("Math.floorMod({amount}, {len})"), format!("Math.floorMod(-{amount}, {len})"));
-            let (ahead, back) = (operand.moved("0", &ahead), operand.moved("0", &back.replace("--", "")));
+            let ahead = operand.moved("0", &format!("Math.floorMod({amount}, {len})"));
+            let back = operand.moved("0", &format!("Math.floorMod({opposite}, {len})"));
             lines.push(format!("if ({len} > 0) {{\n    assertTrue({ahead} || {back});\n}}"));
         }
-        *args.last_mut()? = format!("-{amount}").replace("--", "");
+        *args.last_mut()? = opposite.into();
         lines.push(format!("{};", caller.call(t, "subject", &args)));
         lines.push(operand.same("before", "a"));
         bodies.push(lines.join("\n"));

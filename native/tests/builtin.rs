@@ -1048,3 +1048,58 @@ fn quantified_predicates_negate_their_de_morgan_duals() {
     let negated = generated("builtin/com/acme/util/Flags.java", "Flags", "allNotNull");
     assert!(!negated.iter().any(|m| m.template == "negatedPredicate"), "{:?}", templates(&negated));
 }
+
+#[test]
+fn an_operation_repeated_is_the_operation_once_with_the_amounts_combined() {
+    let found = generated(TIME_OF_DAY, "TimeOfDay", "plusHours");
+    let m = mtc(&found, "composition");
+    assert_eq!(
+        m.relation,
+        "a.plusHours(m).plusHours(n) = a.plusHours(m + n), a.plusHours(0) = a, and a.plusHours(m) != a.plusHours(m + 1)"
+    );
+    assert!(m.code.contains("int m = 5;\n        int n = -3;\n        assertEquals(a.plusHours(m + n), a.plusHours(m).plusHours(n));\n        assertEquals(a, a.plusHours(0));\n        assertFalse(a.plusHours(m).equals(a.plusHours(m + 1)));"), "{}", m.code);
+    let files = ["builtin/com/acme/time/Weeks.java", "builtin/com/acme/time/BasePeriod.java"];
+    assert!(has(&generated_in(&files, "Weeks", "minus"), "composition"), "equals inherited");
+    let found = generated("builtin/com/acme/state/Ticker.java", "Ticker", "add");
+    let m = mtc(&found, "composition");
+    assert!(
+        m.code.contains("a.add(m);\n        a.add(n);\n        b.add(m + n);\n        assertEquals(b, a);"),
+        "{}",
+        m.code
+    );
+    assert!(
+        m.code.contains("c.add(m);\n        d.add(m + 1);\n        assertFalse(c.equals(d));"),
+        "an amount ignored: {}",
+        m.code
+    );
+    let found = generated("builtin/com/acme/time/Dates.java", "Dates", "addDays");
+    let m = mtc(&found, "composition");
+    assert_eq!(
+        m.relation,
+        "addDays(addDays(x, m), n) = addDays(x, m + n), addDays(x, 0) = x, and addDays(x, m) != addDays(x, m + 1)"
+    );
+    assert!(m.code.contains("Date twice = Dates.addDays(Dates.addDays(x, m), n);"), "{}", m.code);
+    let turns = "builtin/com/acme/util/Turns.java";
+    let m = mtc(&generated(turns, "Turns", "rotate"), "composition").clone();
+    assert!(!m.code.contains("m + 1"), "a rotation by one more may give the same text: {}", m.code);
+    let m = mtc(&generated(turns, "Turns", "repeat"), "composition").clone();
+    assert_eq!(m.relation, "repeat(repeat(x, m), n) = repeat(x, m * n), and repeat(x, 1) = x");
+    assert!(m.code.contains("int m = 0;\n        int n = 5;"), "a product's amounts are never negative: {}", m.code);
+    assert!(has(&generated(turns, "Turns", "pow"), "composition"));
+}
+
+#[test]
+fn no_composition_where_sums_clamp_round_or_mean_something_else() {
+    let cases = [
+        (TIME_OF_DAY, "TimeOfDay", "plusMonths"),
+        ("builtin/com/acme/time/Temperature.java", "Temperature", "plusDegrees"),
+        ("builtin/com/acme/time/Dates.java", "Dates", "addMonths"),
+        ("builtin/com/acme/time/Dates.java", "Dates", "addPadding"),
+        ("builtin/com/acme/util/Turns.java", "Turns", "add"),
+        ("builtin/com/acme/util/TextMath.java", "TextMath", "repeatTwice"),
+    ];
+    for (file, class, target) in cases {
+        let found = generated(file, class, target);
+        assert!(!has(&found, "composition"), "{class}.{target}: {:?}", templates(&found));
+    }
+}

@@ -6,6 +6,7 @@
 
 mod affixes;
 mod boundary;
+mod composition;
 mod containers;
 mod contracts;
 mod inplace;
@@ -87,7 +88,7 @@ const PAIR_TEMPLATES: [Template; 7] = [
     templates::producer_consumer,
     templates::binary_operation,
 ];
-const TARGET_TEMPLATES: [Template; 43] = [
+const TARGET_TEMPLATES: [Template; 44] = [
     contracts::constructor_getter,
     contracts::successor,
     contracts::validator_accepts_output,
@@ -124,6 +125,7 @@ const TARGET_TEMPLATES: [Template; 43] = [
     state::search_after_insert,
     withers::wither,
     withers::integral_inverse,
+    composition::composition,
     withers::static_integral_inverse,
     mutators::inverse_mutators,
     mutators::get_and_update,

@@ -16,7 +16,7 @@ fn inverse_names() -> impl Iterator<Item = &'static (&'static str, &'static str)
 
 /// Fresh instances (never a shared constant: the test mutates them), each expression built twice
 /// gives two equal objects.
-fn fresh_instances(caller: &Caller) -> Vec<String> {
+pub(super) fn fresh_instances(caller: &Caller) -> Vec<String> {
     caller.instances(INPUTS).into_iter().filter(|v| v.ends_with(')')).collect()
 }
 

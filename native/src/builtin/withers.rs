@@ -76,7 +76,7 @@ pub fn wither(pair: &Pair) -> Option<Mr> {
 pub(super) const ADDITIVE: [(&str, &str); 2] = [("plus", "minus"), ("add", "subtract")];
 
 /// Calendar units a sum clamps: Jan 31 plus a month is Feb 28, minus a month Jan 28.
-const CLAMPING_UNITS: [&str; 6] = ["Month", "Year", "Quarter", "Centur", "Decade", "Era"];
+pub(super) const CLAMPING_UNITS: [&str; 6] = ["Month", "Year", "Quarter", "Centur", "Decade", "Era"];
 
 /// `a.plusX(n).minusX(n) = a = a.minusX(n).plusX(n)` for an integral amount `n`, on a class that
 /// compares by value and holds no floating-point state (Joda-Time's `plusHours`/`minusHours`,
@@ -122,7 +122,7 @@ pub fn integral_inverse(pair: &Pair) -> Option<Mr> {
 }
 
 /// Units of time whose sum is exact, by the names of `addDays`, `plusHours`, `addMillis`.
-const EXACT_UNITS: [&str; 8] = ["Nano", "Micro", "Milli", "Second", "Minute", "Hour", "Day", "Week"];
+pub(super) const EXACT_UNITS: [&str; 8] = ["Nano", "Micro", "Milli", "Second", "Minute", "Hour", "Day", "Week"];
 
 /// `addX(addX(d, n), -n) = d` for a static function adding an integral amount of a unit that does
 /// not clamp (lang3's `DateUtils.addDays(Date, int)`; not `addMonths`: Jan 31 plus a month is

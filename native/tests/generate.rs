@@ -637,3 +637,47 @@ fn an_amplification_without_code_gets_the_one_re_ask_too() {
     assert_eq!(std::fs::read_to_string(&llm.2).unwrap().lines().count(), 3);
     std::fs::remove_dir_all(&out).ok();
 }
+
+/// The kept candidates of a run over `targets` where every reply is the same class: mutants
+/// validated, per target, with the statuses of its candidates.
+fn same_mtc_for(targets: &str, tag: &str) -> Vec<(u64, Vec<String>)> {
+    let out = std::env::temp_dir().join(format!("mrc-generate-twins-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).unwrap();
+    let script = out.join("script.json");
+    let exchanges = json!({"exchanges": [
+        {"match": "Your task: find metamorphic relations", "reply": class_reply("")["reply"], "times": 20},
+    ]});
+    std::fs::write(&script, exchanges.to_string()).unwrap();
+    let llm = server_with(&out.join("requests.jsonl"), &script);
+    let config = config(llm.1, &out, &out.join("export"))
+        .replace("\"targets\":\"com.acme.crypto.AESEncryption#encryptText\"", &format!("\"targets\":\"{targets}\""))
+        .replace("\"maxPairsPerTarget\":\"2\"", "\"maxPairsPerTarget\":\"1\"");
+    assert!(config.contains(targets), "{config}");
+    drive(&config);
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    std::fs::remove_dir_all(&out).ok();
+    report["targets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            let candidates = t["candidates"].as_array().unwrap();
+            let mutants = candidates.iter().filter_map(|c| c["mutants"].as_u64()).sum();
+            (mutants, candidates.iter().map(|c| c["status"].as_str().unwrap().to_string()).collect())
+        })
+        .collect()
+}
+
+#[test]
+fn the_same_mtc_written_for_two_targets_is_validated_on_the_mutants_of_both() {
+    let alone = same_mtc_for("com.acme.crypto.AESEncryption#encryptText", "alone");
+    let both = same_mtc_for(
+        "com.acme.crypto.AESEncryption#encryptText,com.acme.crypto.AESEncryption#getSecretEncryptionKey",
+        "both",
+    );
+    assert_eq!(alone[0].1, ["kept"], "{alone:?}");
+    assert_eq!(both[0].1, ["kept"], "{both:?}");
+    assert_eq!(both[1].1, ["duplicate"], "{both:?}");
+    assert!(both[0].0 > alone[0].0, "the twin's mutants run too: {alone:?} {both:?}");
+}

@@ -253,7 +253,8 @@ impl GenerateReport {
     }
 
     /// Whether a target without a kept MTC of its own has one as a duplicate: the candidate
-    /// written for it is the MTC kept for another target of the same pair.
+    /// written for it is the MTC kept for another target, whose validation ran this target's
+    /// mutants too (`Candidate::twins`).
     fn shares_a_kept_mtc(&self, target: &TargetReport) -> bool {
         let kept = |name: &str| {
             self.targets.iter().flat_map(|t| &t.candidates).any(|c| c.status == Status::Kept && c.test_class == name)
@@ -284,17 +285,18 @@ impl GenerateReport {
             let sharing = targets.iter().filter(|t| self.shares_a_kept_mtc(t)).count();
             let idle = candidates.iter().filter(|c| c.kills_nothing).count();
             let without = targets.iter().filter(|t| t.candidates.is_empty()).count();
+            let shared = if sharing > 0 {
+                format!(" ({sharing} through the one kept for another target: the same MTC, validated on their mutants too)")
+            } else {
+                String::new()
+            };
             let mut line = format!(
-                "{class}: {with_kept} of {} target method(s) with a kept MTC; {} candidate MTC(s): {}",
+                "{class}: {} of {} target method(s) with a kept MTC{shared}; {} candidate MTC(s): {}",
+                with_kept + sharing,
                 targets.len(),
                 candidates.len(),
                 if counts.is_empty() { "none".to_string() } else { counts.join(", ") }
             );
-            if sharing > 0 {
-                line.push_str(&format!(
-                    "; {sharing} more share one kept for another target (the same MTC over the same pair)"
-                ));
-            }
             if idle > 0 {
                 line.push_str(&format!("; {idle} kept MTC(s) kill no mutant"));
             }
@@ -592,8 +594,9 @@ mod tests {
             elapsed_ms: 0,
         };
         let line = &report.summary_lines()[0];
-        assert!(line.starts_with("com.acme.Text: 1 of 3 target method(s) with a kept MTC"), "{line}");
         // A duplicate of a candidate that was not kept shares nothing.
-        assert!(line.contains("; 1 more share one kept for another target"), "{line}");
+        let counted =
+            "com.acme.Text: 2 of 3 target method(s) with a kept MTC (1 through the one kept for another target";
+        assert!(line.starts_with(counted), "{line}");
     }
 }

@@ -145,6 +145,9 @@ pub struct Candidate {
     pub p_best_mutant: Option<f64>,
     /// MTC methods that pass on the original: what a kept class keeps.
     pub kept_methods: Vec<String>,
+    /// Targets of the same class whose own candidate was this same MTC (dropped as its
+    /// duplicate): validation runs their mutants too, so that, kept, it stands for them as well.
+    pub twins: Vec<usize>,
     pub notes: Vec<String>,
 }
 
@@ -172,6 +175,16 @@ impl Candidate {
     ) -> Option<&'a crate::java_model::MethodModel> {
         let m = self.coupled?;
         analysis.coupled.iter().find(|c| c.method == m).map(|c| c.model(class)).or_else(|| class.methods.get(m))
+    }
+
+    /// Another target's candidate was this same MTC: when both are of one class, this one's
+    /// validation runs that target's mutants too (a relation attached to both its methods, or a
+    /// pair written once from each side).
+    pub fn add_twin(&mut self, other: TargetRef) {
+        let same_class = (other.file, other.class) == (self.target.file, self.target.class);
+        if same_class && other.method != self.target.method && !self.twins.contains(&other.method) {
+            self.twins.push(other.method);
+        }
     }
 
     pub fn is_mtc_method(&self, method: &str) -> bool {
@@ -227,6 +240,7 @@ impl Candidate {
             p_mutants: None,
             p_best_mutant: None,
             kept_methods: Vec::new(),
+            twins: Vec::new(),
             notes: Vec::new(),
         }
     }

@@ -13,7 +13,7 @@ impl GenerateRun {
     /// allows it; a candidate that is the same MTC as an earlier one is not run twice.
     pub(super) fn screen_all(&mut self) {
         let allow = self.settings.allow_unsafe_tests;
-        let mut seen: Vec<(String, String)> = Vec::new();
+        let mut seen: Vec<(String, usize)> = Vec::new();
         for i in 0..self.candidates.len() {
             let c = &self.candidates[i];
             let Some(code) = c.code.as_deref() else { continue };
@@ -24,7 +24,7 @@ impl GenerateRun {
             let cut = &c.target.class(&self.project).source;
             let unsafe_use = (running && c.template.is_none()).then(|| crate::mtc::screen(code, cut)).flatten();
             let fingerprint = crate::mtc::fingerprint(code);
-            let twin = seen.iter().find(|(f, _)| *f == fingerprint).map(|(_, name)| name.clone());
+            let twin = seen.iter().find(|(f, _)| *f == fingerprint).map(|&(_, first)| first);
             let c = &mut self.candidates[i];
             match (unsafe_use, twin) {
                 (Some(why), _) if !allow => c.drop(Status::Unsafe(format!("{why}; set allowUnsafeTests to run it"))),
@@ -34,8 +34,13 @@ impl GenerateRun {
                         c.notes.push(note);
                     }
                 }
-                (None, Some(first)) if c.stage == Stage::Trial => c.drop(Status::Duplicate(first)),
-                _ => seen.push((fingerprint, c.qualified_name.clone())),
+                (None, Some(first)) if c.stage == Stage::Trial => {
+                    let target = c.target;
+                    let name = self.candidates[first].qualified_name.clone();
+                    self.candidates[i].drop(Status::Duplicate(name));
+                    self.candidates[first].add_twin(target);
+                }
+                _ => seen.push((fingerprint, i)),
             }
         }
     }

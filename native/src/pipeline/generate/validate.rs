@@ -32,7 +32,8 @@ impl GenerateRun {
         for &i in &ids {
             let c = &self.candidates[i];
             batch.runs.push(Run { test_class: c.qualified_name.clone(), mutant: 0 });
-            let pair: Vec<usize> = [Some(c.target.method), c.coupled].into_iter().flatten().collect();
+            let mut pair: Vec<usize> = [Some(c.target.method), c.coupled].into_iter().flatten().collect();
+            pair.extend(&c.twins);
             let exercised = crate::pipeline::exercised::exercised(class, &pair);
             for m in mutants.iter().flat_map(|m| &m.mutants) {
                 if exercised.contains(&m.method_index) {

@@ -76,7 +76,8 @@ public final class BuiltinEvaluation {
     }
 
     /**
-     * The yield of the built-in generator: target methods, those with a kept MTC (yield), the
+     * The yield of the built-in generator: target methods, those with a kept MTC (yield: their own,
+     * or the same MTC kept for another target, whose validation ran their mutants too), the
      * candidates and how many compiled (after the repairs), the kept MTCs and those that kill at
      * least one mutant (p = p' = 100% kills none), and the methods no template fits.
      */
@@ -99,8 +100,8 @@ public final class BuiltinEvaluation {
                 JsonObject candidate = c.getAsJsonObject();
                 String status = candidate.get("status").getAsString();
                 if ("duplicate".equals(status)) {
-                    // The same MTC as another candidate: counted once, there. Written for this
-                    // target too (a pair of both), a kept twin tests this target as well.
+                    // The same MTC as another candidate: counted once, there. Its validation ran
+                    // this target's mutants too, so a kept twin is this target's kept MTC as well.
                     sharesKept |= keptClasses.contains(candidate.get("detail").getAsString());
                     continue;
                 }
@@ -122,11 +123,11 @@ public final class BuiltinEvaluation {
         JsonArray suspects = report.getAsJsonArray("suspectedBugs");
         int suspected = suspects == null ? 0 : suspects.size();
         System.out.println(name + ".target_methods=" + targets);
-        System.out.println(name + ".methods_with_kept_mtc=" + targetsWithKept);
-        System.out.println(name + ".yield=" + percent(targetsWithKept, targets) + " (aim >= 35%)");
-        System.out.println(name + ".methods_sharing_a_kept_mtc=" + targetsSharingKept
-                + " (their only MTC is one kept for another target of the same pair)");
-        System.out.println(name + ".yield_with_shared=" + percent(targetsWithKept + targetsSharingKept, targets));
+        System.out.println(name + ".methods_with_kept_mtc=" + (targetsWithKept + targetsSharingKept) + " ("
+                + targetsSharingKept + " through the MTC kept for another target, validated on their mutants too)");
+        System.out.println(name + ".yield=" + percent(targetsWithKept + targetsSharingKept, targets) + " (aim >= 35%)");
+        System.out.println(name + ".yield_own=" + percent(targetsWithKept, targets)
+                + " (a kept MTC written for the method itself)");
         System.out.println(name + ".candidates=" + candidates);
         System.out.println(name + ".compile_rate=" + percent(compiled, candidates) + " (aim >= 80%)");
         System.out.println(name + ".kept_mtcs=" + kept);

@@ -1103,3 +1103,20 @@ fn no_composition_where_sums_clamp_round_or_mean_something_else() {
         assert!(!has(&found, "composition"), "{class}.{target}: {:?}", templates(&found));
     }
 }
+
+#[test]
+fn what_the_getters_read_back_builds_the_same_object_again() {
+    const QUOTIENT: &str = "builtin/com/acme/money/Quotient.java";
+    for target in ["getNumerator", "getDenominator", "of"] {
+        let found = generated(QUOTIENT, "Quotient", target);
+        let m = mtc(&found, "readBackRebuilds");
+        assert_eq!(m.relation, "of(a.getNumerator(), a.getDenominator()) reads back what a reads back and equals a");
+        let expected = "Quotient built = Quotient.of(arg0, arg1);\n        int read0 = built.getNumerator();\n        int read1 = built.getDenominator();\n        Quotient rebuilt = Quotient.of(read0, read1);\n        assertEquals(read0, rebuilt.getNumerator());\n        assertEquals(read1, rebuilt.getDenominator());\n        assertEquals(built, rebuilt);";
+        assert!(m.code.contains(expected), "{}", m.code);
+        assert!(!m.code.contains("assertEquals(arg0, "), "the factory may normalise: {}", m.code);
+    }
+    let found = generated(QUOTIENT, "Quotient", "doubleValue");
+    assert!(!has(&found, "readBackRebuilds"), "no parameter is named after it: {:?}", templates(&found));
+    let found = generated("builtin/com/acme/money/Money.java", "Money", "getCents");
+    assert!(!has(&found, "readBackRebuilds"), "stored as given, constructorGetter says more: {:?}", templates(&found));
+}

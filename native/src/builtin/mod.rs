@@ -16,6 +16,7 @@ mod keyed;
 mod mutators;
 mod objects;
 mod overloads;
+mod readback;
 mod setters;
 mod state;
 mod statics;
@@ -88,8 +89,9 @@ const PAIR_TEMPLATES: [Template; 7] = [
     templates::producer_consumer,
     templates::binary_operation,
 ];
-const TARGET_TEMPLATES: [Template; 44] = [
+const TARGET_TEMPLATES: [Template; 45] = [
     contracts::constructor_getter,
+    readback::read_back_rebuilds,
     contracts::successor,
     contracts::validator_accepts_output,
     containers::container,

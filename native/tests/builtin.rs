@@ -1120,3 +1120,13 @@ fn what_the_getters_read_back_builds_the_same_object_again() {
     let found = generated("builtin/com/acme/money/Money.java", "Money", "getCents");
     assert!(!has(&found, "readBackRebuilds"), "stored as given, constructorGetter says more: {:?}", templates(&found));
 }
+
+#[test]
+fn a_date_truncated_again_stays_as_it_was() {
+    let found = generated(DATES, "Dates", "truncate");
+    let m = mtc(&found, "idempotence");
+    assert_eq!(m.relation, "truncate(truncate(x, ...), ...) = truncate(x, ...)");
+    assert!(m.code.contains("Date twice = Dates.truncate(once, arg1);"), "{}", m.code);
+    let found = generated(DATES, "Dates", "ceiling");
+    assert!(!has(&found, "idempotence"), "the next boundary moves on: {:?}", templates(&found));
+}

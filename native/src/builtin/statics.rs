@@ -459,6 +459,7 @@ const IDEMPOTENT: &[&str] = &[
     "defaultIfEmpty",
     "defaultIfBlank",
     "clamp",
+    "round",
     "abs",
     "floor",
     "ceil",
@@ -483,7 +484,9 @@ pub fn idempotent_with_arguments(pair: &Pair) -> Option<Mr> {
     }
     let collection =
         matches!(erase_simple(r).as_str(), "List" | "Set" | "Map" | "Collection" | "SortedSet" | "SortedMap");
-    if t.params.iter().any(|p| p.varargs) || !(comparable_by_value(caller, r) || collection) {
+    // A date truncated or rounded to a field: `Date` and `Calendar` compare by value too.
+    let date = matches!(erase_simple(r).as_str(), "Date" | "Calendar");
+    if t.params.iter().any(|p| p.varargs) || !(comparable_by_value(caller, r) || collection || date) {
         return None;
     }
     let declared = caller.declared(r);

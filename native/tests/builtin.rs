@@ -287,6 +287,9 @@ fn symmetric_static_functions_swap_and_rotate_their_operands() {
         "a third operand rotates: {}",
         m.code
     );
+    assert_eq!(m.relation, "max(a, b, c) = max(b, a, c) = max(b, c, a), and it is the greatest of its operands");
+    let selected = "if (arg0 == arg0 && arg1 == arg1 && arg2 == arg2) {\n            assertTrue(sourceOutput >= arg0 && sourceOutput >= arg1 && sourceOutput >= arg2);\n            assertTrue(sourceOutput == arg0 || sourceOutput == arg1 || sourceOutput == arg2);";
+    assert!(m.code.contains(selected), "a constant answer is symmetric too: {}", m.code);
     let found = generated(TEXT_MATH, "TextMath", "equalsIgnoreSpace");
     let m = mtc(&found, "symmetricFunction");
     assert_eq!(m.relation, "equalsIgnoreSpace(a, b) = equalsIgnoreSpace(b, a), and equalsIgnoreSpace(a, a) holds");

@@ -152,6 +152,8 @@ pub fn symmetric_function(pair: &Pair) -> Option<Mr> {
     }
     let names = argument_names(t);
     let declared = caller.declared(r);
+    let operands: Vec<usize> = [Some(i), Some(j), third].into_iter().flatten().collect();
+    let extreme = extreme(t, r, operand).map(|(word, op)| (word, selection(&operands, op)));
     let mut bodies = Vec::new();
     for start in 0..inputs.len().min(INPUTS) {
         let pick = |k: usize| Some(inputs[(start + k) % inputs.len()].clone());
@@ -178,6 +180,9 @@ pub fn symmetric_function(pair: &Pair) -> Option<Mr> {
             lines.push(format!("{declared} rotatedOutput = {};", swapped("third", &[(i, j), (j, k), (k, i)])));
             lines.push(assert_equal("sourceOutput", "rotatedOutput", &declared));
         }
+        if let Some((_, check)) = &extreme {
+            lines.push(check.clone());
+        }
         if reflexive {
             // Distinct operands alone leave a mutant answering `false` symmetric.
             let same_twice = swapped("first", &[(j, i)]);
@@ -196,7 +201,33 @@ pub fn symmetric_function(pair: &Pair) -> Option<Mr> {
     if reflexive {
         relation.push_str(&format!(", and {}(a, a) holds", t.name));
     }
+    if let Some((word, _)) = extreme {
+        relation.push_str(&format!(", and it is the {word} of its operands"));
+    }
     Some(Mr { template: "symmetricFunction", relation, bodies })
+}
+
+/// `min` and `max` of primitive numbers, returned as their type: the least or greatest operand, and
+/// the comparison that says so. A mutant answering a constant (`return 0.0`) is still symmetric.
+fn extreme(t: &MethodModel, r: &str, operand: &str) -> Option<(&'static str, &'static str)> {
+    let primitive_number = is_primitive(operand) && numeric(operand) && r == operand;
+    match t.name.as_str() {
+        "min" if primitive_number => Some(("least", "<=")),
+        "max" if primitive_number => Some(("greatest", ">=")),
+        _ => None,
+    }
+}
+
+/// `sourceOutput` is one of the operands and `op` each of them, unless one is NaN (then the
+/// result is NaN, equal to nothing).
+fn selection(operands: &[usize], op: &str) -> String {
+    let all = |f: &dyn Fn(&str) -> String, join: &str| {
+        operands.iter().map(|k| f(&format!("arg{k}"))).collect::<Vec<_>>().join(join)
+    };
+    let no_nan = all(&|a| format!("{a} == {a}"), " && ");
+    let bound = all(&|a| format!("sourceOutput {op} {a}"), " && ");
+    let one_of = all(&|a| format!("sourceOutput == {a}"), " || ");
+    format!("if ({no_nan}) {{\n    assertTrue({bound});\n    assertTrue({one_of});\n}}")
 }
 
 /// Names of functions of many operands whose value does not depend on their order.

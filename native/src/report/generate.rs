@@ -139,6 +139,10 @@ pub struct CandidateReport {
     pub kills_nothing: bool,
     pub methods: Vec<MethodReport>,
     pub kept_methods: Vec<String>,
+    /// The other target methods this MTC was written for too (their candidates are its
+    /// duplicates): it was validated on their mutants as well and, kept, stands for them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stands_for: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub file: Option<String>,
     /// The kept MTC's file in the committed home (`mtcDir`), which `check` runs.
@@ -256,8 +260,12 @@ impl GenerateReport {
     /// written for it is the MTC kept for another target, whose validation ran this target's
     /// mutants too (`Candidate::twins`).
     fn shares_a_kept_mtc(&self, target: &TargetReport) -> bool {
+        let signature = format!("{}({})", target.method, target.params.join(", "));
         let kept = |name: &str| {
-            self.targets.iter().flat_map(|t| &t.candidates).any(|c| c.status == Status::Kept && c.test_class == name)
+            self.targets
+                .iter()
+                .flat_map(|t| &t.candidates)
+                .any(|c| c.status == Status::Kept && c.test_class == name && c.stands_for.contains(&signature))
         };
         let own = target.candidates.iter().any(|c| c.status == Status::Kept);
         !own && target.candidates.iter().any(|c| matches!(&c.status, Status::Duplicate(first) if kept(first)))
@@ -500,6 +508,7 @@ fn candidate_report(
             && c.p.is_some_and(|p| p >= 1.0),
         methods,
         kept_methods: c.kept_methods.clone(),
+        stands_for: c.twins.iter().filter_map(|&m| class.methods.get(m)).map(|m| m.signature()).collect(),
         file: kept.map(|k| k.path.clone()),
         committed: kept.and_then(|k| k.committed.clone()),
         notes: c.notes.clone(),
@@ -542,6 +551,7 @@ mod tests {
             kills_nothing: false,
             methods: Vec::new(),
             kept_methods: Vec::new(),
+            stands_for: Vec::new(),
             file: None,
             committed: None,
             notes: Vec::new(),
@@ -549,6 +559,11 @@ mod tests {
             triage: Vec::new(),
             code: None,
         }
+    }
+
+    fn standing_for(mut c: CandidateReport, signature: &str) -> CandidateReport {
+        c.stands_for.push(signature.into());
+        c
     }
 
     fn target(method: &str, candidates: Vec<CandidateReport>) -> TargetReport {
@@ -572,7 +587,7 @@ mod tests {
             phases: Phases { coupling: true, amplification: true, validation: true, baseline: false },
             suspected_bugs: Vec::new(),
             targets: vec![
-                target("pad", vec![candidate("com.acme.Text_pad_MTC1Test", Status::Kept)]),
+                target("pad", vec![standing_for(candidate("com.acme.Text_pad_MTC1Test", Status::Kept), "padWith()")]),
                 target(
                     "padWith",
                     vec![candidate(
@@ -587,6 +602,13 @@ mod tests {
                         Status::Duplicate("com.acme.Text_gone_MTC1Test".into()),
                     )],
                 ),
+                target(
+                    "strip",
+                    vec![candidate(
+                        "com.acme.Text_strip_MTC1Test",
+                        Status::Duplicate("com.acme.Text_pad_MTC1Test".into()),
+                    )],
+                ),
             ],
             methods_without_candidate: Vec::new(),
             tokens: Totals::default(),
@@ -594,9 +616,10 @@ mod tests {
             elapsed_ms: 0,
         };
         let line = &report.summary_lines()[0];
-        // A duplicate of a candidate that was not kept shares nothing.
+        // A duplicate of a candidate that was not kept shares nothing; nor does one of a kept MTC
+        // that was not validated on its mutants (it does not stand for `strip`).
         let counted =
-            "com.acme.Text: 2 of 3 target method(s) with a kept MTC (1 through the one kept for another target";
+            "com.acme.Text: 2 of 4 target method(s) with a kept MTC (1 through the one kept for another target";
         assert!(line.starts_with(counted), "{line}");
     }
 }

@@ -177,12 +177,14 @@ impl Candidate {
         analysis.coupled.iter().find(|c| c.method == m).map(|c| c.model(class)).or_else(|| class.methods.get(m))
     }
 
-    /// Another target's candidate was this same MTC: when both are of one class, this one's
-    /// validation runs that target's mutants too (a relation attached to both its methods, or a
-    /// pair written once from each side).
+    /// Another target's candidate was this same MTC: when both are of one class and this one's
+    /// validation is still ahead, it runs that target's mutants too (a relation attached to both
+    /// its methods, or a pair written once from each side).
     pub fn add_twin(&mut self, other: TargetRef) {
         let same_class = (other.file, other.class) == (self.target.file, self.target.class);
-        if same_class && other.method != self.target.method && !self.twins.contains(&other.method) {
+        let ahead =
+            matches!(self.stage, Stage::Trial | Stage::Amplify | Stage::Validate) && self.mutant_runs.is_empty();
+        if same_class && ahead && other.method != self.target.method && !self.twins.contains(&other.method) {
             self.twins.push(other.method);
         }
     }

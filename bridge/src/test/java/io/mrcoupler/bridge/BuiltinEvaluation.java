@@ -91,18 +91,19 @@ public final class BuiltinEvaluation {
         int killing = 0;
         int keptWithFailures = 0;
         int targetsSharingKept = 0;
-        Set<String> keptClasses = keptTestClasses(report);
+        Set<String> keptFor = keptTestClasses(report);
         for (JsonElement t : report.getAsJsonArray("targets")) {
             targets++;
             int keptHere = 0;
             boolean sharesKept = false;
+            String signature = signature(t.getAsJsonObject());
             for (JsonElement c : t.getAsJsonObject().getAsJsonArray("candidates")) {
                 JsonObject candidate = c.getAsJsonObject();
                 String status = candidate.get("status").getAsString();
                 if ("duplicate".equals(status)) {
                     // The same MTC as another candidate: counted once, there. Its validation ran
                     // this target's mutants too, so a kept twin is this target's kept MTC as well.
-                    sharesKept |= keptClasses.contains(candidate.get("detail").getAsString());
+                    sharesKept |= keptFor.contains(candidate.get("detail").getAsString() + " " + signature);
                     continue;
                 }
                 candidates++;
@@ -141,17 +142,30 @@ public final class BuiltinEvaluation {
     }
 
     /** The test classes of the kept candidates, which duplicates name as their original. */
+    /** Kept test classes, each with every other target it stands for: "class signature". */
     private static Set<String> keptTestClasses(JsonObject report) {
         Set<String> kept = new HashSet<>();
         for (JsonElement t : report.getAsJsonArray("targets")) {
             for (JsonElement c : t.getAsJsonObject().getAsJsonArray("candidates")) {
                 JsonObject candidate = c.getAsJsonObject();
-                if ("kept".equals(candidate.get("status").getAsString())) {
-                    kept.add(candidate.get("testClass").getAsString());
+                JsonArray standsFor = candidate.getAsJsonArray("standsFor");
+                if ("kept".equals(candidate.get("status").getAsString()) && standsFor != null) {
+                    for (JsonElement other : standsFor) {
+                        kept.add(candidate.get("testClass").getAsString() + " " + other.getAsString());
+                    }
                 }
             }
         }
         return kept;
+    }
+
+    /** A target's signature as report.json writes `standsFor`: `name(type, type)`. */
+    private static String signature(JsonObject target) {
+        List<String> params = new ArrayList<>();
+        for (JsonElement p : target.getAsJsonArray("params")) {
+            params.add(p.getAsString());
+        }
+        return target.get("method").getAsString() + "(" + String.join(", ", params) + ")";
     }
 
     private static String percent(int part, int whole) {

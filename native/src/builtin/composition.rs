@@ -67,7 +67,7 @@ fn combine(name: &str) -> Option<(Combine, &str)> {
         })
     };
     let (how, rest) = find(&SUMS, Combine::Sum).or_else(|| find(&PRODUCTS, Combine::Product))?;
-    // `multiplyBy`, `multipliedBy`, `raisedTo`: a preposition, not a unit.
+    // `multiplyBy`, `multipliedBy`: a preposition, not a unit.
     let unit = ["By", "With"].iter().fold(rest, |r, p| r.strip_suffix(p).unwrap_or(r));
     // A time unit that clamps (Jan 31 plus a month is Feb 28) sums no longer add up; nor do
     // `addAll`, `addExact`-like names beyond a unit, `shiftLeft` (bits fall off), `addIfAbsent`.

@@ -1,8 +1,7 @@
 //! What the getters read back builds the same object again: for a constructor or static factory
 //! whose parameters are named after the class's getters (`getFraction(int numerator, int
-//! denominator)` and `getNumerator()`/`getDenominator()`, `new Complex(real, imaginary)` and
-//! `getReal()`, a record's `x` and `x()`), `build(a.getX(), ..)` reads back what `a` reads back,
-//! and equals `a`.
+//! denominator)` and `getNumerator()`/`getDenominator()`, `new Point(x, y)` and `getX()`, a
+//! record's `x` and `x()`), `build(a.getX(), ..)` reads back what `a` reads back, and equals `a`.
 //!
 //! Not `build(x, ..).getX() = x`: a builder may normalise what it is given (a fraction moves its
 //! sign to the numerator, a time wraps at midnight), which is no bug; what it read back once it

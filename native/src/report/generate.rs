@@ -51,6 +51,13 @@ pub struct TargetReport {
     pub tokens: Totals,
 }
 
+impl TargetReport {
+    /// `name(type, type)`, as `MethodModel::signature` writes the methods a kept MTC stands for.
+    fn signature(&self) -> String {
+        format!("{}({})", self.method, self.params.join(", "))
+    }
+}
+
 /// An MTC method that fails on the code under test, and whose relation the evidence says is
 /// valid: a bug in the class, most likely. One per candidate (its most confident, smallest
 /// failing input), with how many of its inputs fail.
@@ -258,9 +265,9 @@ impl GenerateReport {
 
     /// Whether a target without a kept MTC of its own has one as a duplicate: the candidate
     /// written for it is the MTC kept for another target, whose validation ran this target's
-    /// mutants too (`Candidate::twins`).
+    /// mutants too (`Candidate::stands_for`).
     fn shares_a_kept_mtc(&self, target: &TargetReport) -> bool {
-        let signature = format!("{}({})", target.method, target.params.join(", "));
+        let signature = target.signature();
         let kept = |name: &str| {
             self.targets
                 .iter()
@@ -508,7 +515,7 @@ fn candidate_report(
             && c.p.is_some_and(|p| p >= 1.0),
         methods,
         kept_methods: c.kept_methods.clone(),
-        stands_for: c.twins.iter().filter_map(|&m| class.methods.get(m)).map(|m| m.signature()).collect(),
+        stands_for: c.stands_for().iter().filter_map(|&m| class.methods.get(m)).map(|m| m.signature()).collect(),
         file: kept.map(|k| k.path.clone()),
         committed: kept.and_then(|k| k.committed.clone()),
         notes: c.notes.clone(),

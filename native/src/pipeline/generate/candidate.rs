@@ -146,8 +146,9 @@ pub struct Candidate {
     /// MTC methods that pass on the original: what a kept class keeps.
     pub kept_methods: Vec<String>,
     /// Targets of the same class whose own candidate was this same MTC (dropped as its
-    /// duplicate): validation runs their mutants too, so that, kept, it stands for them as well.
-    pub twins: Vec<usize>,
+    /// duplicate), with the fingerprint of the code they shared: validation runs their mutants
+    /// too, so that, kept, it stands for them as well (`stands_for`).
+    pub twins: Vec<(usize, String)>,
     pub notes: Vec<String>,
 }
 
@@ -180,13 +181,22 @@ impl Candidate {
     /// Another target's candidate was this same MTC: when both are of one class and this one's
     /// validation is still ahead, it runs that target's mutants too (a relation attached to both
     /// its methods, or a pair written once from each side).
-    pub fn add_twin(&mut self, other: TargetRef) {
+    pub fn add_twin(&mut self, other: TargetRef, fingerprint: String) {
         let same_class = (other.file, other.class) == (self.target.file, self.target.class);
         let ahead =
             matches!(self.stage, Stage::Trial | Stage::Amplify | Stage::Validate) && self.mutant_runs.is_empty();
-        if same_class && ahead && other.method != self.target.method && !self.twins.contains(&other.method) {
-            self.twins.push(other.method);
+        let known = self.twins.iter().any(|(m, _)| *m == other.method);
+        if same_class && ahead && other.method != self.target.method && !known {
+            self.twins.push((other.method, fingerprint));
         }
+    }
+
+    /// The twins this candidate still stands for: a refinement that rewrote its code (the LLM
+    /// path) makes it another MTC than the one their candidates were.
+    pub fn stands_for(&self) -> Vec<usize> {
+        let Some(code) = self.code.as_deref().or(self.unamplified.as_deref()) else { return Vec::new() };
+        let now = crate::mtc::fingerprint(self.unamplified.as_deref().unwrap_or(code));
+        self.twins.iter().filter(|(_, f)| *f == now).map(|(m, _)| *m).collect()
     }
 
     pub fn is_mtc_method(&self, method: &str) -> bool {
@@ -250,7 +260,7 @@ impl Candidate {
 
 #[cfg(test)]
 mod tests {
-    use super::Status;
+    use super::{Candidate, Status, TargetRef};
 
     #[test]
     fn a_status_is_named_by_its_serde_name_with_its_detail_beside_it() {
@@ -263,5 +273,22 @@ mod tests {
             serde_json::json!({"status": "llmFailed", "detail": "no budget"})
         );
         assert_eq!(serde_json::to_value(Status::Kept).unwrap(), serde_json::json!({"status": "kept"}));
+    }
+
+    #[test]
+    fn a_candidate_stands_for_its_twins_only_while_it_is_the_mtc_they_shared() {
+        let target = |method| TargetRef { file: 0, class: 0, method };
+        let mut c = Candidate::new(0, target(1), None, 1, Vec::new(), "T".into(), "p.T".into());
+        let code = "class T { @Test void mr1() { assertEquals(A.f(A.g(1)), 1); } }";
+        c.code = Some(code.into());
+        c.add_twin(target(2), crate::mtc::fingerprint(code));
+        c.add_twin(target(1), crate::mtc::fingerprint(code));
+        c.add_twin(TargetRef { class: 1, ..target(3) }, crate::mtc::fingerprint(code));
+        assert_eq!(c.stands_for(), [2], "not itself, not another class's target");
+        c.code = Some("class T { @Test void mr1() { assertEquals(A.f(1), A.f(1)); } }".into());
+        assert!(c.stands_for().is_empty(), "a refinement rewrote it");
+        c.mutant_runs.push((1, Vec::new()));
+        c.add_twin(target(4), crate::mtc::fingerprint(code));
+        assert!(c.twins.iter().all(|(m, _)| *m != 4), "its validation ran already");
     }
 }

@@ -38,7 +38,7 @@ impl GenerateRun {
                     let target = c.target;
                     let name = self.candidates[first].qualified_name.clone();
                     self.candidates[i].drop(Status::Duplicate(name));
-                    self.candidates[first].add_twin(target);
+                    self.candidates[first].add_twin(target, fingerprint);
                 }
                 _ => seen.push((fingerprint, i)),
             }

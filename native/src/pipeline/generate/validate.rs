@@ -33,7 +33,7 @@ impl GenerateRun {
             let c = &self.candidates[i];
             batch.runs.push(Run { test_class: c.qualified_name.clone(), mutant: 0 });
             let mut pair: Vec<usize> = [Some(c.target.method), c.coupled].into_iter().flatten().collect();
-            pair.extend(&c.twins);
+            pair.extend(c.stands_for());
             let exercised = crate::pipeline::exercised::exercised(class, &pair);
             for m in mutants.iter().flat_map(|m| &m.mutants) {
                 if exercised.contains(&m.method_index) {

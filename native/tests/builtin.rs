@@ -195,6 +195,13 @@ fn collections_of_the_project_keep_their_observers_consistent() {
     assert!(m.code.contains("assertEquals(subject.size() == 0, subject.isEmpty());"), "{}", m.code);
     let found = generated(file, "LinkedBag", "iterator");
     assert_eq!(mtc(&found, "containerState").relation, "iterating visits size() elements");
+    // No set: what `add` answers is the collection's own business.
+    let found = generated(file, "LinkedBag", "add");
+    assert_eq!(mtc(&found, "containerState").relation, "contains(x) after add(x)");
+    // A list that keeps a set beside it: `contains` and `indexOf` agree after a removal.
+    let found = generated("builtin/com/acme/bag/UniqueList.java", "UniqueList", "remove");
+    let m = mtc(&found, "containerState");
+    assert!(m.code.contains("subject.remove(before - 1);\n        assertEquals(before - 1, subject.size());\n        assertEquals(subject.indexOf(x) >= 0, subject.contains(x));"), "{}", m.code);
     // A value class is no container.
     let found = generated("builtin/com/acme/money/Money.java", "Money", "add");
     assert!(!found.iter().any(|m| m.template == "containerState"), "{:?}", templates(&found));
@@ -210,7 +217,9 @@ fn a_decorator_answers_with_the_observers_it_inherits() {
     assert!(m.code.contains("int before = subject.size();"), "{}", m.code);
     assert!(m.code.contains("if (!had) {\n            assertTrue(changed);\n        }"), "{}", m.code);
     // A `Set` through its superclass: the container relations hold for it too.
-    assert_eq!(mtc(&found, "containerState").relation, "contains(x) after add(x)");
+    let m = mtc(&found, "containerState");
+    assert_eq!(m.relation, "contains(x) after add(x), and add(x) = !contains(x) before it");
+    assert!(m.code.contains("boolean changed = subject.add(x);\n        assertTrue(subject.contains(x));\n        assertEquals(!had, changed);"), "{}", m.code);
     // Alone, the subclass has neither observer nor a collection supertype in sight.
     let alone = generated("builtin/com/acme/bag/InsertionSet.java", "InsertionSet", "add");
     assert!(!alone.iter().any(|m| m.template == "containerState"), "{:?}", templates(&alone));
@@ -1132,4 +1141,34 @@ fn a_date_truncated_again_stays_as_it_was() {
     assert!(m.code.contains("Date twice = Dates.truncate(once, arg1);"), "{}", m.code);
     let found = generated(DATES, "Dates", "ceiling");
     assert!(!has(&found, "idempotence"), "the next boundary moves on: {:?}", templates(&found));
+}
+
+#[test]
+fn an_operation_is_its_inverse_applied_to_the_opposite() {
+    const FRACTION: &str = "builtin/com/acme/money/Fraction.java";
+    let relation = |target: &str| mtc(&generated(FRACTION, "Fraction", target), "oppositeOperand").relation.clone();
+    assert_eq!(relation("add"), "a.add(b) = a.subtract(b.negate())");
+    // The inverse and the opposite share one relation: a `negate` that returns `a` unchanged breaks it.
+    assert_eq!(relation("subtract"), "a.subtract(b) = a.add(b.negate())");
+    assert_eq!(relation("negate"), "a.subtract(b) = a.add(b.negate())");
+    assert_eq!(relation("invert"), "a.divideBy(b) = a.multiplyBy(b.invert())");
+    let m = mtc(&generated(FRACTION, "Fraction", "divideBy"), "oppositeOperand").clone();
+    assert!(m.code.contains("assertEquals(a.divideBy(b), a.multiplyBy(b.invert()));"), "{}", m.code);
+    // Money has no `negate`; Temperature's degrees are floating point.
+    let found = generated("builtin/com/acme/money/Money.java", "Money", "subtract");
+    assert!(!has(&found, "oppositeOperand"), "{:?}", templates(&found));
+}
+
+#[test]
+fn an_amount_and_its_opposite_take_the_other_way() {
+    let found =
+        generated_in(&["builtin/com/acme/time/Weeks.java", "builtin/com/acme/time/BasePeriod.java"], "Weeks", "minus");
+    let m = mtc(&found, "oppositeAmount");
+    assert_eq!(m.relation, "a.minus(n) = a.plus(-n)");
+    assert!(m.code.contains("int n = -3;\n        assertEquals(a.minus(n), a.plus(-n));"), "{}", m.code);
+    let m = mtc(&generated("builtin/com/acme/state/Ticker.java", "Ticker", "add"), "oppositeAmount").clone();
+    assert_eq!(m.relation, "a.add(n) leaves a as b.subtract(-n) leaves b");
+    assert!(m.code.contains("a.add(n);\n        b.subtract(-n);\n        assertEquals(b, a);"), "{}", m.code);
+    let found = generated("builtin/com/acme/time/Temperature.java", "Temperature", "plusDegrees");
+    assert!(!has(&found, "oppositeAmount"), "floating-point state: {:?}", templates(&found));
 }

@@ -40,7 +40,7 @@ const MAPS: &[&str] = &[
 
 #[derive(Clone, Copy, PartialEq)]
 enum Kind {
-    Collection { list: bool, queue: bool },
+    Collection { list: bool, queue: bool, set: bool },
     Map,
 }
 
@@ -54,7 +54,9 @@ fn kind(caller: &Caller) -> Option<Kind> {
     } else if names(COLLECTIONS) {
         let list = supertypes.iter().any(|s| s.contains("List"));
         let queue = supertypes.iter().any(|s| s.contains("Queue") || s == "Deque");
-        Some(Kind::Collection { list, queue })
+        // A `java.util.Set` answers whether `add` changed it: true exactly for what it lacked.
+        let set = !list && names(&["Set", "SortedSet", "NavigableSet", "AbstractSet"]);
+        Some(Kind::Collection { list, queue, set })
     } else {
         None
     }
@@ -74,7 +76,7 @@ pub fn container(pair: &Pair) -> Option<Mr> {
     let subject = caller.instance()?;
     let types = element_types(caller);
     let (relation, check) = match kind {
-        Kind::Collection { list, queue } => collection_check(&pair.target.name, list, queue)?,
+        Kind::Collection { list, queue, set } => collection_check(&pair.target.name, list, queue, set)?,
         Kind::Map => map_check(&pair.target.name)?,
     };
     let (element, value) = match kind {
@@ -113,8 +115,11 @@ pub fn container(pair: &Pair) -> Option<Mr> {
 }
 
 /// The relation and the assertion lines for a collection's target method.
-fn collection_check(target: &str, list: bool, queue: bool) -> Option<(&'static str, &'static str)> {
+fn collection_check(target: &str, list: bool, queue: bool, set: bool) -> Option<(&'static str, &'static str)> {
     Some(match target {
+        // What `add` answers is part of its contract on a set: a mutant that forgets to record the
+        // element where the set answers `contains` from still answers true.
+        "contains" | "add" if set => ("contains(x) after add(x), and add(x) = !contains(x) before it", "boolean had = subject.contains(x);\nif (added) {\n    assertTrue(had);\n}\nboolean changed = subject.add(x);\nassertTrue(subject.contains(x));\nassertEquals(!had, changed);"),
         "size" | "isEmpty" => ("isEmpty() = (size() == 0) whatever was added", "assertEquals(subject.size() == 0, subject.isEmpty());\nif (added) {\n    assertFalse(subject.isEmpty());\n}"),
         "toArray" => ("toArray().length = size()", "assertEquals(subject.size(), subject.toArray().length);"),
         "iterator" => ("iterating visits size() elements", "int visited = 0;\nfor (Object e : subject) {\n    visited++;\n}\nassertEquals(subject.size(), visited);"),
@@ -122,7 +127,9 @@ fn collection_check(target: &str, list: bool, queue: bool) -> Option<(&'static s
         "clear" => ("isEmpty() and size() = 0 after clear()", "subject.clear();\nassertTrue(subject.isEmpty());\nassertEquals(0, subject.size());"),
         "indexOf" | "get" if list => ("get(indexOf(x)) = x after add(x)", "subject.add(x);\nint at = subject.indexOf(x);\nassertTrue(at >= 0);\nassertEquals(x, subject.get(at));"),
         "set" if list => ("get(i) = x just after set(i, x)", "subject.add(x);\nint last = subject.size() - 1;\nsubject.set(last, x);\nassertEquals(x, subject.get(last));"),
-        "remove" if list => ("size() drops by one with remove(i)", "subject.add(x);\nint before = subject.size();\nsubject.remove(before - 1);\nassertEquals(before - 1, subject.size());"),
+        // `contains` and `indexOf` agree after it too: a decorator that keeps a second index of its
+        // elements (a set beside the list) must forget the removed one in both.
+        "remove" if list => ("size() drops by one with remove(i), and contains(x) = indexOf(x) >= 0 after it", "subject.add(x);\nint before = subject.size();\nsubject.remove(before - 1);\nassertEquals(before - 1, subject.size());\nassertEquals(subject.indexOf(x) >= 0, subject.contains(x));"),
         "peek" | "element" | "poll" | "remove" if queue => ("first in, first out: peek() is what the first add(x) added, on an empty queue", "subject.clear();\nsubject.add(x);\nassertEquals(x, subject.peek());\nassertEquals(x, subject.poll());\nassertTrue(subject.isEmpty());"),
         _ => return None,
     })

@@ -15,6 +15,7 @@ mod io;
 mod keyed;
 mod mutators;
 mod objects;
+mod opposite;
 mod overloads;
 mod readback;
 mod setters;
@@ -89,7 +90,7 @@ const PAIR_TEMPLATES: [Template; 7] = [
     templates::producer_consumer,
     templates::binary_operation,
 ];
-const TARGET_TEMPLATES: [Template; 45] = [
+const TARGET_TEMPLATES: [Template; 47] = [
     contracts::constructor_getter,
     readback::read_back_rebuilds,
     contracts::successor,
@@ -128,6 +129,8 @@ const TARGET_TEMPLATES: [Template; 45] = [
     withers::wither,
     withers::integral_inverse,
     composition::composition,
+    opposite::opposite_operand,
+    opposite::opposite_amount,
     withers::static_integral_inverse,
     mutators::inverse_mutators,
     mutators::get_and_update,

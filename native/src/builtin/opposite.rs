@@ -21,6 +21,8 @@ const FAMILIES: [(&[&str], &[&str], &[&str]); 2] = [
     (&["multiply", "times"], &["divide"], &["reciprocal", "invert", "inverse"]),
 ];
 
+const MULTIPLICATIVE: usize = 1;
+
 /// Prepositions an operation's name may end with (`multiplyBy`, `dividedBy`, `addTo`).
 const PREPOSITIONS: [&str; 4] = ["By", "With", "To", "From"];
 
@@ -67,17 +69,22 @@ fn find_opposite<'c>(caller: &Caller<'c>, names: &[&str]) -> Option<&'c MethodMo
 
 /// `a.subtract(b) = a.add(b.negate())` (or `a.add(b) = a.subtract(b.negate())` for the target
 /// `add`), when the target is the operation, its inverse or the opposite, on a class compared by
-/// value without floating-point state (`a - b` and `a + (-b)` round alike, but `a / b` and
-/// `a * (1 / b)` do not).
+/// value (with floating-point state only the additive one: `a - b` and `a + (-b)` round alike, but
+/// `a / b` and `a * (1 / b)` do not).
 pub fn opposite_operand(pair: &Pair) -> Option<Mr> {
     let (caller, t) = (pair.caller, pair.target);
-    if !declares_equals(caller) || has_floating_state(caller.class) {
+    if !declares_equals(caller) {
         return None;
     }
-    let (ops, inverses, opposites) = FAMILIES.iter().find(|(ops, inverses, opposites)| {
+    let family = FAMILIES.iter().position(|(ops, inverses, opposites)| {
         let s = stem(&t.name);
         ops.contains(&s) || inverses.contains(&s) || opposites.contains(&t.name.as_str())
     })?;
+    // `a - b` is `a + (-b)` exactly in floating point too; `a / b` and `a * (1 / b)` round apart.
+    if family == MULTIPLICATIVE && has_floating_state(caller.class) {
+        return None;
+    }
+    let (ops, inverses, opposites) = FAMILIES[family];
     let (op, inverse, opposite) =
         (find_op(caller, ops)?, find_op(caller, inverses)?, find_opposite(caller, opposites)?);
     if ![op.name.as_str(), inverse.name.as_str(), opposite.name.as_str()].contains(&t.name.as_str()) {
@@ -111,7 +118,8 @@ pub fn opposite_operand(pair: &Pair) -> Option<Mr> {
 pub fn opposite_amount(pair: &Pair) -> Option<Mr> {
     let (caller, t) = (pair.caller, pair.target);
     let integral = |m: &MethodModel| m.params.len() == 1 && matches!(m.params[0].type_name.as_str(), "int" | "long");
-    if t.is_static() || !integral(t) || !declares_equals(caller) || has_floating_state(caller.class) {
+    // No guard on floating-point state: `x - n` is `x + (-n)` exactly.
+    if t.is_static() || !integral(t) || !declares_equals(caller) {
         return None;
     }
     let other = super::withers::ADDITIVE.iter().find_map(|(p, m)| {

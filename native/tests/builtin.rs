@@ -1175,3 +1175,23 @@ fn an_amount_and_its_opposite_take_the_other_way() {
     let found = generated("builtin/com/acme/time/Temperature.java", "Temperature", "plusDegrees");
     assert_eq!(mtc(&found, "oppositeAmount").relation, "a.plusDegrees(n) = a.minusDegrees(-n)");
 }
+
+#[test]
+fn an_element_inserted_is_removed_from_where_it_was_put() {
+    const SLOTS: &str = "builtin/com/acme/util/Slots.java";
+    let m = mtc(&generated(SLOTS, "Slots", "add(int[], int)"), "insertionRemoval").clone();
+    assert_eq!(m.relation, "remove(add(a, x), a.length) = a, add(a, x)[a.length] = x, and a is left as it was");
+    let body = "int[] longer = Slots.add(a, x);\n        assertEquals(a.length + 1, longer.length);\n        assertTrue(java.util.Objects.equals(x, longer[a.length]));\n        int[] back = Slots.remove(longer, a.length);\n        assertTrue(java.util.Arrays.equals(before, back));";
+    assert!(m.code.contains(body), "{}", m.code);
+    let m = mtc(&generated(SLOTS, "Slots", "addFirst"), "insertionRemoval").clone();
+    assert!(m.code.contains("int[] back = Slots.remove(longer, 0);"), "{}", m.code);
+    let m = mtc(&generated(SLOTS, "Slots", "insert"), "insertionRemoval").clone();
+    assert!(m.code.contains("int i = Math.floorMod("), "an index within the array: {}", m.code);
+    assert!(m.code.contains("int[] longer = Slots.insert(i, a, x);"), "{}", m.code);
+    assert!(m.code.contains("int[] back = Slots.remove(longer, i);"), "{}", m.code);
+    // The removal's relation is the append's.
+    let m = mtc(&generated(SLOTS, "Slots", "remove(int[], int)"), "insertionRemoval").clone();
+    assert!(m.relation.starts_with("remove(add(a, x), a.length) = a"), "{}", m.relation);
+    let found = generated(SLOTS, "Slots", "add(long[], long)");
+    assert!(!has(&found, "insertionRemoval"), "no removal of longs: {:?}", templates(&found));
+}

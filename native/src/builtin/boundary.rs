@@ -106,6 +106,14 @@ pub fn jdk_values(erased: &str, elements: &[String]) -> Vec<String> {
             "\"0f1e\".toCharArray()",
             "new char[] {'\\u00e9'}",
         ]),
+        // `String[]` is no array of the generic path's elements (its `String` values are texts
+        // of any length): an empty one, one with `null`, and texts that sort otherwise than given.
+        "String[]" => v(&[
+            "new String[0]",
+            "new String[] {\"a\"}",
+            "new String[] {\"b\", null, \"a\"}",
+            "new String[] {\"\", \"Hello, World!\", \" \"}",
+        ]),
         "int[]" => v(&[
             "new int[0]",
             "new int[] {1}",

@@ -5,6 +5,7 @@
 //! to ten inputs, so the pipeline validates it on mutants at once, as it does an amplified MTC.
 
 mod affixes;
+mod arrays;
 mod boundary;
 mod composition;
 mod containers;
@@ -90,7 +91,7 @@ const PAIR_TEMPLATES: [Template; 7] = [
     templates::producer_consumer,
     templates::binary_operation,
 ];
-const TARGET_TEMPLATES: [Template; 47] = [
+const TARGET_TEMPLATES: [Template; 48] = [
     contracts::constructor_getter,
     readback::read_back_rebuilds,
     contracts::successor,
@@ -110,6 +111,7 @@ const TARGET_TEMPLATES: [Template; 47] = [
     inplace::in_place_involution,
     inplace::in_place_shift,
     inplace::in_place_permutation,
+    arrays::insertion_removal,
     contracts::normaliser,
     templates::idempotence,
     templates::binary_operation,

@@ -1195,3 +1195,25 @@ fn an_element_inserted_is_removed_from_where_it_was_put() {
     let found = generated(SLOTS, "Slots", "add(long[], long)");
     assert!(!has(&found, "insertionRemoval"), "no removal of longs: {:?}", templates(&found));
 }
+
+#[test]
+fn the_slices_of_an_array_rejoin_into_it() {
+    const SLOTS: &str = "builtin/com/acme/util/Slots.java";
+    for target in ["subarray", "addAll"] {
+        let m = mtc(&generated(SLOTS, "Slots", target), "slicesRejoin").clone();
+        assert_eq!(m.relation, "addAll(subarray(a, 0, k), subarray(a, k, a.length)) = a, and |subarray(a, 0, k)| = k");
+        let body = "int[] head = Slots.subarray(a, 0, k);\n        int[] tail = Slots.subarray(a, k, a.length);\n        assertEquals(k, head.length);\n        int[] joined = Slots.addAll(head, tail);";
+        assert!(m.code.contains(body), "{}", m.code);
+    }
+    let found = generated(SLOTS, "Slots", "add(int[], int)");
+    assert!(!has(&found, "slicesRejoin"), "{:?}", templates(&found));
+}
+
+#[test]
+fn removing_an_element_removes_it_where_the_search_finds_it() {
+    let m = mtc(&generated("builtin/com/acme/util/Slots.java", "Slots", "removeElement"), "removeFound").clone();
+    assert_eq!(m.relation, "removeElement(a, x) = remove(a, indexOf(a, x)) where x is in a, else a");
+    assert!(m.code.contains("int x = a.length > 0 ? a[0] : "), "an element the array holds: {}", m.code);
+    let body = "int at = Slots.indexOf(a, x);\n        int[] removed = Slots.removeElement(a, x);\n        int[] expected = at >= 0 ? Slots.remove(a, at) : a;";
+    assert!(m.code.contains(body), "{}", m.code);
+}

@@ -1,8 +1,11 @@
-//! Functions that return a new array with one element more: where the insertion put it, the
+//! Functions that return a new array with one element more or less: where the insertion put it, the
 //! removal at that position takes it out again (`remove(add(a, x), a.length) = a`,
 //! `remove(addFirst(a, x), 0) = a`, `remove(insert(i, a, x), i) = a`), and the element is there.
-//! Where `inplace.rs` relates `void` rearrangements of an array with a copy, these functions leave
-//! their argument alone and answer a longer copy.
+//! The slices of an array rejoin into it (`addAll(subarray(a, 0, k), subarray(a, k, a.length)) = a`),
+//! and removing an element is removing at where the search finds it
+//! (`removeElement(a, x) = remove(a, indexOf(a, x))`). Where `inplace.rs` relates `void`
+//! rearrangements of an array with a copy, these functions leave their argument alone and answer
+//! a new array.
 
 use super::invoke::Caller;
 use super::templates::{ret, Mr, Pair};
@@ -138,6 +141,140 @@ pub fn insertion_removal(pair: &Pair) -> Option<Mr> {
     };
     let relation = format!("{rm}({call}, {position}) = a, {call}[{position}] = x, and a is left as it was");
     Some(Mr { template: "insertionRemoval", relation, bodies })
+}
+
+/// The array type of a parameter as a test passes it: `int...` is an `int[]`.
+fn as_array(written: &str) -> String {
+    let erased = erase_simple(written);
+    match erased.strip_suffix("...") {
+        Some(element) => format!("{}[]", element.trim()),
+        None => erased,
+    }
+}
+
+/// A static function of the class, by one of `names`, whose parameters are the array type and
+/// then `rest` (`"[]"`: the array type again), returning the array type.
+fn array_function<'c>(caller: &Caller<'c>, names: &[&str], array: &str, rest: &[&str]) -> Option<&'c MethodModel> {
+    caller.class.methods.iter().find(|m| {
+        let fits = |p: &crate::java_model::Param, want: &str| match want {
+            "[]" => as_array(&p.type_name) == array,
+            other => p.type_name == other,
+        };
+        names.contains(&m.name.as_str())
+            && m.is_static()
+            && !m.is_private()
+            && m.params.len() == rest.len() + 1
+            && as_array(&m.params[0].type_name) == array
+            && m.params[1..].iter().zip(rest).all(|(p, want)| fits(p, want))
+            && ret(m).is_some_and(|r| erase_simple(r) == array)
+    })
+}
+
+const SLICES: [&str; 4] = ["subarray", "subArray", "slice", "copyOfRange"];
+const CONCATENATIONS: [&str; 3] = ["addAll", "concat", "concatenate"];
+
+/// `concat(slice(a, 0, k), slice(a, k, a.length)) = a` and `|slice(a, 0, k)| = k`, for a slice
+/// function and a concatenation of the same array type, either the target.
+pub fn slices_rejoin(pair: &Pair) -> Option<Mr> {
+    let (caller, t) = (pair.caller, pair.target);
+    let array = as_array(&t.params.first()?.type_name);
+    if !is_array(&array) || !(SLICES.contains(&t.name.as_str()) || CONCATENATIONS.contains(&t.name.as_str())) {
+        return None;
+    }
+    let slice = array_function(caller, &SLICES, &array, &["int", "int"])?;
+    let concat = array_function(caller, &CONCATENATIONS, &array, &["[]"])?;
+    if ![slice, concat].iter().any(|m| std::ptr::eq(*m, t)) || !caller.callable(slice) {
+        return None;
+    }
+    let declared = caller.declared(&slice.params[0].type_name);
+    let arrays: Vec<String> = caller.values.of(&declared, INPUTS).into_iter().filter(|x| x != "null").collect();
+    let ints = caller.values.of("int", INPUTS);
+    if arrays.is_empty() || ints.is_empty() {
+        return None;
+    }
+    let (s, c) = (&slice.name, &concat.name);
+    let on =
+        |m: &MethodModel, args: &[&str]| caller.call(m, "", &args.iter().map(|a| a.to_string()).collect::<Vec<_>>());
+    let bodies = (0..INPUTS)
+        .map(|k| {
+            [
+                format!("{declared} a = {};", arrays[k % arrays.len()]),
+                format!("int k = Math.floorMod({}, a.length + 1);", ints[k % ints.len()]),
+                format!("{declared} head = {};", on(slice, &["a", "0", "k"])),
+                format!("{declared} tail = {};", on(slice, &["a", "k", "a.length"])),
+                "assertEquals(k, head.length);".to_string(),
+                format!("{declared} joined = {};", on(concat, &["head", "tail"])),
+                "assertTrue(java.util.Arrays.equals(a, joined));".to_string(),
+            ]
+            .join("\n")
+        })
+        .collect();
+    let relation = format!("{c}({s}(a, 0, k), {s}(a, k, a.length)) = a, and |{s}(a, 0, k)| = k");
+    Some(Mr { template: "slicesRejoin", relation, bodies })
+}
+
+/// A static function of the class named `name` taking the array type and one element (of the
+/// element type, or any `Object` as a search takes it).
+fn element_function<'c>(caller: &Caller<'c>, name: &str, array: &str) -> Option<&'c MethodModel> {
+    caller.class.methods.iter().find(|m| {
+        let element = |p: &crate::java_model::Param| {
+            p.type_name.trim() == element_of(array) || (p.type_name.trim() == "Object" && !is_primitive_array(array))
+        };
+        m.name == name
+            && m.is_static()
+            && !m.is_private()
+            && m.params.len() == 2
+            && as_array(&m.params[0].type_name) == array
+            && element(&m.params[1])
+    })
+}
+
+fn is_primitive_array(array: &str) -> bool {
+    crate::java_model::types::is_primitive(&element_of(array))
+}
+
+/// `removeElement(a, x) = remove(a, indexOf(a, x))` where `x` is in `a`, else `a` unchanged:
+/// removing an element is removing at where the search finds it first.
+pub fn remove_found(pair: &Pair) -> Option<Mr> {
+    let (caller, t) = (pair.caller, pair.target);
+    if t.name != "removeElement" || t.params.len() != 2 {
+        return None;
+    }
+    let array = as_array(&t.params[0].type_name);
+    let search = element_function(caller, "indexOf", &array).filter(|m| ret(m) == Some("int"))?;
+    let remove = array_function(caller, &["remove"], &array, &["int"])?;
+    let returns_array = ret(t).is_some_and(|r| erase_simple(r) == array);
+    if !std::ptr::eq(element_function(caller, &t.name, &array)?, t) || !returns_array {
+        return None;
+    }
+    let declared = caller.declared(&t.params[0].type_name);
+    let element = caller.declared(&element_of(&array));
+    let arrays: Vec<String> = caller.values.of(&declared, INPUTS).into_iter().filter(|x| x != "null").collect();
+    let elements = caller.values.of(&element, INPUTS);
+    if arrays.is_empty() || elements.is_empty() || !caller.callable(t) {
+        return None;
+    }
+    let call =
+        |m: &MethodModel, args: &[&str]| caller.call(m, "", &args.iter().map(|a| a.to_string()).collect::<Vec<_>>());
+    let bodies = (0..INPUTS)
+        .map(|k| {
+            // Every other input looks for an element the array holds (when it holds that many).
+            let value = &elements[k % elements.len()];
+            let x = if k % 2 == 0 { format!("a.length > {0} ? a[{0}] : {value}", k / 2) } else { value.clone() };
+            [
+                format!("{declared} a = {};", arrays[k % arrays.len()]),
+                format!("{element} x = {x};"),
+                format!("int at = {};", call(search, &["a", "x"])),
+                format!("{declared} removed = {};", call(t, &["a", "x"])),
+                format!("{declared} expected = at >= 0 ? {} : a;", call(remove, &["a", "at"])),
+                "assertTrue(java.util.Arrays.equals(expected, removed));".to_string(),
+            ]
+            .join("\n")
+        })
+        .collect();
+    let (r, s, rm) = (&t.name, &search.name, &remove.name);
+    let relation = format!("{r}(a, x) = {rm}(a, {s}(a, x)) where x is in a, else a");
+    Some(Mr { template: "removeFound", relation, bodies })
 }
 
 #[cfg(test)]

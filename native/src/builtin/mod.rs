@@ -91,7 +91,7 @@ const PAIR_TEMPLATES: [Template; 7] = [
     templates::producer_consumer,
     templates::binary_operation,
 ];
-const TARGET_TEMPLATES: [Template; 48] = [
+const TARGET_TEMPLATES: [Template; 50] = [
     contracts::constructor_getter,
     readback::read_back_rebuilds,
     contracts::successor,
@@ -112,6 +112,8 @@ const TARGET_TEMPLATES: [Template; 48] = [
     inplace::in_place_shift,
     inplace::in_place_permutation,
     arrays::insertion_removal,
+    arrays::slices_rejoin,
+    arrays::remove_found,
     contracts::normaliser,
     templates::idempotence,
     templates::binary_operation,

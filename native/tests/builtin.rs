@@ -1187,7 +1187,7 @@ fn an_element_inserted_is_removed_from_where_it_was_put() {
     assert!(m.code.contains("int[] back = Slots.remove(longer, 0);"), "{}", m.code);
     let m = mtc(&generated(SLOTS, "Slots", "insert"), "insertionRemoval").clone();
     assert!(m.code.contains("int i = Math.floorMod("), "an index within the array: {}", m.code);
-    assert!(m.code.contains("int[] longer = Slots.insert(i, a, x);"), "{}", m.code);
+    assert!(m.code.contains("int[] longer = Slots.insert(i, a, new int[] {x});"), "{}", m.code);
     assert!(m.code.contains("int[] back = Slots.remove(longer, i);"), "{}", m.code);
     // The removal's relation is the append's.
     let m = mtc(&generated(SLOTS, "Slots", "remove(int[], int)"), "insertionRemoval").clone();

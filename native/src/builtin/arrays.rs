@@ -99,11 +99,17 @@ pub fn insertion_removal(pair: &Pair) -> Option<Mr> {
     let remove = removal(caller, array_type)?;
     let declared = caller.declared(array_type);
     let element = caller.declared(&element_of(array_type));
-    // Type variables within their bounds: `T[]` is built as an `Object[]`.
+    // Type variables within their bounds, as `declared` writes them.
     let arrays: Vec<String> = caller.values.of(&declared, INPUTS).into_iter().filter(|x| x != "null").collect();
     let elements = caller.values.of(&element, INPUTS);
     let indices = caller.values.of("int", INPUTS);
-    if arrays.is_empty() || elements.is_empty() || !caller.callable(f) || !caller.callable(remove) {
+    // `new List<String>[] {x}` is no legal Java: no arrays of parameterized elements.
+    if arrays.is_empty()
+        || elements.is_empty()
+        || element.contains('<')
+        || !caller.callable(f)
+        || !caller.callable(remove)
+    {
         return None;
     }
     let position = match ins.place {
@@ -117,7 +123,8 @@ pub fn insertion_removal(pair: &Pair) -> Option<Mr> {
         lines.push(format!("{element} x = {};", elements[k % elements.len()]));
         let mut args = vec![String::new(); f.params.len()];
         args[ins.array] = "a".into();
-        args[ins.element] = "x".into();
+        // A varargs element goes in as an array of one: a `null` element is then no `null` array.
+        args[ins.element] = if f.params[ins.element].varargs { format!("new {element}[] {{x}}") } else { "x".into() };
         if let Some(at) = ins.index {
             // An index within the array, from the catalogue's integers: 0..=a.length.
             let raw = indices.get(k % indices.len().max(1)).cloned().unwrap_or_else(|| "0".into());

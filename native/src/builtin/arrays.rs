@@ -31,9 +31,9 @@ struct Insertion<'m> {
     index: Option<usize>,
 }
 
+/// An array of one dimension (`invoke::is_array` takes any).
 fn is_array(written: &str) -> bool {
-    let erased = erase_simple(written);
-    erased.ends_with("[]") && !erased.ends_with("[][]")
+    super::invoke::is_array(written) && !erase_simple(written).ends_with("[][]")
 }
 
 /// The element type of an array type as written: `int[]` -> `int`, `T[]` -> `T`.

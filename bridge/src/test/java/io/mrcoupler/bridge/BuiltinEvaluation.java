@@ -141,7 +141,6 @@ public final class BuiltinEvaluation {
         System.out.println(name + ".generate_ms=" + generateMs);
     }
 
-    /** The test classes of the kept candidates, which duplicates name as their original. */
     /** Kept test classes, each with every other target it stands for: "class signature". */
     private static Set<String> keptTestClasses(JsonObject report) {
         Set<String> kept = new HashSet<>();

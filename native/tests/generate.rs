@@ -639,8 +639,9 @@ fn an_amplification_without_code_gets_the_one_re_ask_too() {
 }
 
 /// The candidates of a run over `targets` where every reply is the same class, per target: the
-/// mutants they were validated on, their statuses and the other targets they stand for.
-fn same_mtc_for(targets: &str, tag: &str) -> Vec<(u64, Vec<String>, Vec<String>)> {
+/// mutants they were validated on, their statuses, the other targets they stand for and the kept
+/// MTC of another target that stands for it.
+fn same_mtc_for(targets: &str, tag: &str) -> Vec<(u64, Vec<String>, Vec<String>, Option<String>)> {
     let out = std::env::temp_dir().join(format!("mrc-generate-twins-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);
     std::fs::create_dir_all(&out).unwrap();
@@ -666,7 +667,8 @@ fn same_mtc_for(targets: &str, tag: &str) -> Vec<(u64, Vec<String>, Vec<String>)
             let mutants = candidates.iter().filter_map(|c| c["mutants"].as_u64()).sum();
             let stands_for = candidates.iter().flat_map(|c| c["standsFor"].as_array().cloned().unwrap_or_default());
             let stands_for = stands_for.map(|s| s.as_str().unwrap().to_string()).collect();
-            (mutants, candidates.iter().map(|c| c["status"].as_str().unwrap().to_string()).collect(), stands_for)
+            let statuses = candidates.iter().map(|c| c["status"].as_str().unwrap().to_string()).collect();
+            (mutants, statuses, stands_for, t["keptThrough"].as_str().map(String::from))
         })
         .collect()
 }
@@ -683,4 +685,5 @@ fn the_same_mtc_written_for_two_targets_is_validated_on_the_mutants_of_both() {
     assert_eq!(both[1].1, ["duplicate"], "{both:?}");
     assert!(both[0].0 > alone[0].0, "the twin's mutants run too: {alone:?} {both:?}");
     assert_eq!(both[0].2, ["getSecretEncryptionKey()"], "{both:?}");
+    assert_eq!((&both[0].3, both[1].3.as_deref()), (&None, Some("com.acme.crypto.AESEncryption_encryptText_MTC1Test")));
 }

@@ -48,6 +48,10 @@ pub struct TargetReport {
     pub coupled: Vec<CoupledReport>,
     pub suspected_bugs: Vec<SuspectedBugReport>,
     pub candidates: Vec<CandidateReport>,
+    /// With no kept MTC of its own: the kept test class that is this target's duplicate candidate,
+    /// validated on this target's mutants too, so it stands for this target as well.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kept_through: Option<String>,
     pub tokens: Totals,
 }
 
@@ -205,8 +209,10 @@ pub struct KeptFile {
 
 impl GenerateReport {
     pub fn build(r: &GenerateResults) -> Self {
-        let targets: Vec<TargetReport> =
+        let mut targets: Vec<TargetReport> =
             r.targets.iter().zip(r.analyses).map(|(t, analysis)| target_report(r, t, analysis)).collect();
+        let through: Vec<Option<String>> = targets.iter().map(|t| kept_through(&targets, t)).collect();
+        targets.iter_mut().zip(through).for_each(|(t, through)| t.kept_through = through);
         let mut suspected_bugs: Vec<SuspectedBugReport> =
             targets.iter().flat_map(|t| t.suspected_bugs.iter().cloned()).collect();
         suspected_bugs.sort_by(|a, b| b.confidence.total_cmp(&a.confidence));
@@ -263,21 +269,6 @@ impl GenerateReport {
             .collect()
     }
 
-    /// Whether a target without a kept MTC of its own has one as a duplicate: the candidate
-    /// written for it is the MTC kept for another target, whose validation ran this target's
-    /// mutants too (`Candidate::stands_for`).
-    fn shares_a_kept_mtc(&self, target: &TargetReport) -> bool {
-        let signature = target.signature();
-        let kept = |name: &str| {
-            self.targets
-                .iter()
-                .flat_map(|t| &t.candidates)
-                .any(|c| c.status == Status::Kept && c.test_class == name && c.stands_for.contains(&signature))
-        };
-        let own = target.candidates.iter().any(|c| c.status == Status::Kept);
-        !own && target.candidates.iter().any(|c| matches!(&c.status, Status::Duplicate(first) if kept(first)))
-    }
-
     /// One line per target class: its target methods, those with a kept MTC, the candidates by
     /// status, the kept ones that kill no mutant and the methods without a candidate.
     pub fn summary_lines(&self) -> Vec<String> {
@@ -297,7 +288,7 @@ impl GenerateReport {
             }
             let counts: Vec<String> = by_status.iter().map(|(s, n)| format!("{n} {s}")).collect();
             let with_kept = targets.iter().filter(|t| t.candidates.iter().any(|c| c.status == Status::Kept)).count();
-            let sharing = targets.iter().filter(|t| self.shares_a_kept_mtc(t)).count();
+            let sharing = targets.iter().filter(|t| t.kept_through.is_some()).count();
             let idle = candidates.iter().filter(|c| c.kills_nothing).count();
             let without = targets.iter().filter(|t| t.candidates.is_empty()).count();
             let shared = if sharing > 0 {
@@ -366,6 +357,25 @@ impl GenerateReport {
     }
 }
 
+/// The kept MTC of another target that stands for `target`, which has none of its own: its
+/// duplicate candidate was that MTC, validated on its mutants too.
+fn kept_through(targets: &[TargetReport], target: &TargetReport) -> Option<String> {
+    if target.candidates.iter().any(|c| c.status == Status::Kept) {
+        return None;
+    }
+    let signature = target.signature();
+    let kept = |name: &str| {
+        targets
+            .iter()
+            .flat_map(|t| &t.candidates)
+            .any(|c| c.status == Status::Kept && c.test_class == name && c.stands_for.contains(&signature))
+    };
+    target.candidates.iter().find_map(|c| match &c.status {
+        Status::Duplicate(first) if kept(first) => Some(first.clone()),
+        _ => None,
+    })
+}
+
 fn target_report(r: &GenerateResults, t: &TargetRef, analysis: &CouplingAnalysis) -> TargetReport {
     let class = t.class(r.project);
     let method = t.method(r.project);
@@ -395,6 +405,7 @@ fn target_report(r: &GenerateResults, t: &TargetRef, analysis: &CouplingAnalysis
             .collect(),
         suspected_bugs,
         candidates,
+        kept_through: None, // known once every target's report is built
         tokens: r.tokens_by_target.get(&key).copied().unwrap_or_default(),
     }
 }

@@ -191,6 +191,15 @@ impl Candidate {
         }
     }
 
+    /// The pipeline itself gave the MTC more inputs (the built-in generator's boundary inputs):
+    /// the same relations, so the twins it stands for follow the new code. A rewrite by the LLM
+    /// does not come through here and leaves them behind (`stands_for`).
+    pub fn add_inputs(&mut self, code: String) {
+        let now = crate::mtc::fingerprint(&code);
+        self.twins.iter_mut().for_each(|(_, f)| *f = now.clone());
+        self.code = Some(code);
+    }
+
     /// The twins this candidate still stands for: a refinement that rewrote its code (the LLM
     /// path) makes it another MTC than the one their candidates were.
     pub fn stands_for(&self) -> Vec<usize> {
@@ -285,6 +294,10 @@ mod tests {
         c.add_twin(target(1), crate::mtc::fingerprint(code));
         c.add_twin(TargetRef { class: 1, ..target(3) }, crate::mtc::fingerprint(code));
         assert_eq!(c.stands_for(), [2], "not itself, not another class's target");
+        let varied = "class T { @Test void mr1() { assertEquals(A.f(A.g(1)), 1); } @Test void mr1_boundary1() { \
+                      assertEquals(A.f(A.g(0)), 0); } }";
+        c.add_inputs(varied.into());
+        assert_eq!(c.stands_for(), [2], "the pipeline's own inputs leave it the same relation");
         c.code = Some("class T { @Test void mr1() { assertEquals(A.f(1), A.f(1)); } }".into());
         assert!(c.stands_for().is_empty(), "a refinement rewrote it");
         c.mutant_runs.push((1, Vec::new()));

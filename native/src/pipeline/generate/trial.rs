@@ -150,6 +150,6 @@ fn add_boundary_inputs(c: &mut Candidate) {
         .map(|m| (m.clone(), crate::mtc::inputs_of(&code, &m, &[])))
         .collect();
     if let Some(varied) = super::minimise::with_boundary_inputs(&code, &failing) {
-        c.code = Some(varied);
+        c.add_inputs(varied);
     }
 }

@@ -13,9 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * The built-in generator on real code written by others (run by tests/bench/builtin): for one
@@ -91,20 +89,16 @@ public final class BuiltinEvaluation {
         int killing = 0;
         int keptWithFailures = 0;
         int targetsSharingKept = 0;
-        Set<String> keptFor = keptTestClasses(report);
         for (JsonElement t : report.getAsJsonArray("targets")) {
             targets++;
             int keptHere = 0;
-            boolean sharesKept = false;
-            String signature = signature(t.getAsJsonObject());
+            // The core says when a duplicate's kept twin stands for the target (validated on its mutants too).
+            boolean sharesKept = t.getAsJsonObject().has("keptThrough");
             for (JsonElement c : t.getAsJsonObject().getAsJsonArray("candidates")) {
                 JsonObject candidate = c.getAsJsonObject();
                 String status = candidate.get("status").getAsString();
                 if ("duplicate".equals(status)) {
-                    // The same MTC as another candidate: counted once, there. Its validation ran
-                    // this target's mutants too, so a kept twin is this target's kept MTC as well.
-                    sharesKept |= keptFor.contains(candidate.get("detail").getAsString() + " " + signature);
-                    continue;
+                    continue; // the same MTC as another candidate: counted once, there
                 }
                 candidates++;
                 compiled += "didNotCompile".equals(status) ? 0 : 1;
@@ -139,32 +133,6 @@ public final class BuiltinEvaluation {
                 + String.format(java.util.Locale.ROOT, "%.1f", 20.0 * suspected / Math.max(1, targets))
                 + " per 20 target methods; aim <= 1)");
         System.out.println(name + ".generate_ms=" + generateMs);
-    }
-
-    /** Kept test classes, each with every other target it stands for: "class signature". */
-    private static Set<String> keptTestClasses(JsonObject report) {
-        Set<String> kept = new HashSet<>();
-        for (JsonElement t : report.getAsJsonArray("targets")) {
-            for (JsonElement c : t.getAsJsonObject().getAsJsonArray("candidates")) {
-                JsonObject candidate = c.getAsJsonObject();
-                JsonArray standsFor = candidate.getAsJsonArray("standsFor");
-                if ("kept".equals(candidate.get("status").getAsString()) && standsFor != null) {
-                    for (JsonElement other : standsFor) {
-                        kept.add(candidate.get("testClass").getAsString() + " " + other.getAsString());
-                    }
-                }
-            }
-        }
-        return kept;
-    }
-
-    /** A target's signature as report.json writes `standsFor`: `name(type, type)`. */
-    private static String signature(JsonObject target) {
-        List<String> params = new ArrayList<>();
-        for (JsonElement p : target.getAsJsonArray("params")) {
-            params.add(p.getAsString());
-        }
-        return target.get("method").getAsString() + "(" + String.join(", ", params) + ")";
     }
 
     private static String percent(int part, int whole) {

@@ -638,10 +638,13 @@ fn an_amplification_without_code_gets_the_one_re_ask_too() {
     std::fs::remove_dir_all(&out).ok();
 }
 
+/// A target's candidates: mutants, statuses, targets they stand for, the kept MTC standing for it.
+type Twins = (u64, Vec<String>, Vec<String>, Option<String>);
+
 /// The candidates of a run over `targets` where every reply is the same class, per target: the
 /// mutants they were validated on, their statuses, the other targets they stand for and the kept
 /// MTC of another target that stands for it.
-fn same_mtc_for(targets: &str, tag: &str) -> Vec<(u64, Vec<String>, Vec<String>, Option<String>)> {
+fn same_mtc_for(targets: &str, tag: &str) -> Vec<Twins> {
     let out = std::env::temp_dir().join(format!("mrc-generate-twins-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);
     std::fs::create_dir_all(&out).unwrap();

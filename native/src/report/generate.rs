@@ -209,10 +209,9 @@ pub struct KeptFile {
 
 impl GenerateReport {
     pub fn build(r: &GenerateResults) -> Self {
-        let mut targets: Vec<TargetReport> =
-            r.targets.iter().zip(r.analyses).map(|(t, analysis)| target_report(r, t, analysis)).collect();
-        let through: Vec<Option<String>> = targets.iter().map(|t| kept_through(&targets, t)).collect();
-        targets.iter_mut().zip(through).for_each(|(t, through)| t.kept_through = through);
+        let targets = with_kept_through(
+            r.targets.iter().zip(r.analyses).map(|(t, analysis)| target_report(r, t, analysis)).collect(),
+        );
         let mut suspected_bugs: Vec<SuspectedBugReport> =
             targets.iter().flat_map(|t| t.suspected_bugs.iter().cloned()).collect();
         suspected_bugs.sort_by(|a, b| b.confidence.total_cmp(&a.confidence));
@@ -355,6 +354,13 @@ impl GenerateReport {
         }
         lines
     }
+}
+
+/// The targets, each told the kept MTC of another target that stands for it (`kept_through`).
+fn with_kept_through(mut targets: Vec<TargetReport>) -> Vec<TargetReport> {
+    let through: Vec<Option<String>> = targets.iter().map(|t| kept_through(&targets, t)).collect();
+    targets.iter_mut().zip(through).for_each(|(t, through)| t.kept_through = through);
+    targets
 }
 
 /// The kept MTC of another target that stands for `target`, which has none of its own: its
@@ -593,6 +599,7 @@ mod tests {
             coupled: Vec::new(),
             suspected_bugs: Vec::new(),
             candidates,
+            kept_through: None,
             tokens,
         }
     }
@@ -604,7 +611,7 @@ mod tests {
             model: "built-in".into(),
             phases: Phases { coupling: true, amplification: true, validation: true, baseline: false },
             suspected_bugs: Vec::new(),
-            targets: vec![
+            targets: with_kept_through(vec![
                 target("pad", vec![standing_for(candidate("com.acme.Text_pad_MTC1Test", Status::Kept), "padWith()")]),
                 target(
                     "padWith",
@@ -627,7 +634,7 @@ mod tests {
                         Status::Duplicate("com.acme.Text_pad_MTC1Test".into()),
                     )],
                 ),
-            ],
+            ]),
             methods_without_candidate: Vec::new(),
             tokens: Totals::default(),
             tokens_by_phase: BTreeMap::new(),

@@ -646,5 +646,7 @@ mod tests {
         let counted =
             "com.acme.Text: 2 of 4 target method(s) with a kept MTC (1 through the one kept for another target";
         assert!(line.starts_with(counted), "{line}");
+        let through: Vec<Option<&str>> = report.targets.iter().map(|t| t.kept_through.as_deref()).collect();
+        assert_eq!(through, [None, Some("com.acme.Text_pad_MTC1Test"), None, None]);
     }
 }

@@ -236,6 +236,12 @@ fn rearrangements_in_place_are_undone_or_keep_the_elements() {
     assert!(m.code.contains("assertTrue(java.util.Arrays.equals(before, a));"), "{}", m.code);
     let swap = mtc(&generated(file, "Shelf", "swap"), "inPlaceInvolution").clone();
     assert!(swap.code.contains("Shelf.swap(a, i, j);\n        if (i >= 0 && j >= 0 && i < a.length && j < a.length) {\n            assertTrue(java.util.Objects.equals(before[i], a[j]));"), "{}", swap.code);
+    // Indices within the array too, where a swap moves something (the catalogue's are mostly outside).
+    for within in ["int i = 0;\n        int j = a.length / 2;", "int i = a.length - 1;\n        int j = a.length / 2;"]
+    {
+        assert!(swap.code.contains(within), "{}", swap.code);
+    }
+    assert!(swap.code.contains("int i = -1;") || swap.code.contains("int i = 42;"), "{}", swap.code);
     let rotate = mtc(&generated(file, "Shelf", "rotate"), "inPlaceShift").clone();
     assert!(rotate.code.contains("List<String> before = new java.util.ArrayList<>(x);"), "{}", rotate.code);
     assert!(rotate.code.contains("Shelf.rotate(a, 1);\n        if (a.size() > 0) {\n            assertTrue(java.util.Objects.equals(before.get(0), a.get(Math.floorMod(1, a.size()))) || java.util.Objects.equals(before.get(0), a.get(Math.floorMod(-1, a.size()))));\n        }\n        Shelf.rotate(a, -1);"), "{}", rotate.code);

@@ -108,6 +108,20 @@ fn inputs(caller: &Caller, t: &MethodModel) -> Vec<String> {
     caller.values.of(&t.params[0].type_name, INPUTS).into_iter().filter(|x| x != "null").collect()
 }
 
+/// The operand's inputs, each with `Some(k)` when its indices are to be the k-th pair within it
+/// (`0` and the middle, the last and the middle): the catalogue's integers are mostly outside any
+/// array, where `swap` does nothing and a mutant that never swaps passes. With indices, every
+/// operand comes twice, first within, then with the catalogue's; at most `INPUTS` in all.
+fn with_indices_within(operands: Vec<String>, indices: bool) -> Vec<(String, Option<usize>)> {
+    if !indices {
+        return operands.into_iter().map(|x| (x, None)).collect();
+    }
+    let mut both: Vec<_> =
+        operands.into_iter().enumerate().flat_map(|(k, x)| [(x.clone(), Some(k)), (x, None)]).collect();
+    both.truncate(INPUTS);
+    both
+}
+
 /// `f(a, args); f(a, args)` leaves `a` as it was: `reverse`, and `swap(a, i, j)`. Doing nothing
 /// is an involution too, so the first call must also have moved something where the name says:
 /// the whole-array `reverse` the first element last, `swap(a, i, j)` `a[i]` to `j`.
@@ -128,11 +142,16 @@ pub fn in_place_involution(pair: &Pair) -> Option<Mr> {
         _ => None,
     };
     let mut bodies = Vec::new();
-    for (n, x) in inputs(caller, t).iter().enumerate() {
-        let mut lines = operands(caller, t, &operand, x, n)?;
+    for (n, (x, within)) in with_indices_within(inputs(caller, t), swap).into_iter().enumerate() {
+        let mut lines = operands(caller, t, &operand, &x, n)?;
         let ints = int_arguments(caller, t.params.len() - 1, n)?;
         let args: Vec<String> = if swap {
-            lines.push(format!("int i = {};\nint j = {};", ints[0], ints[1]));
+            let (i, j) = match within {
+                Some(k) if k % 2 == 0 => ("0".to_string(), format!("{len} / 2")),
+                Some(_) => (format!("{len} - 1"), format!("{len} / 2")),
+                None => (ints[0].clone(), ints[1].clone()),
+            };
+            lines.push(format!("int i = {i};\nint j = {j};"));
             vec!["a".into(), "i".into(), "j".into()]
         } else {
             std::iter::once("a".to_string()).chain(ints).collect()

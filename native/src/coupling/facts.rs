@@ -7,7 +7,7 @@
 //! getter or setter of the class counts as reading or writing that field.
 
 use super::tokens::name_tokens;
-use crate::java_model::types::{accepts, erase_simple};
+use crate::java_model::types::erase_simple;
 use crate::java_model::{ClassModel, Invocation, MethodModel, Receiver};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -208,25 +208,12 @@ fn resolve_own_call(members: &[Member], caller: &Member, inv: &Invocation) -> Ve
         return by_arity;
     }
     let by_type: Vec<usize> =
-        by_arity.iter().copied().filter(|&i| arguments_fit(members[i].method, &inv.arg_types)).collect();
+        by_arity.iter().copied().filter(|&i| members[i].method.accepts_arguments(&inv.arg_types)).collect();
     if by_type.is_empty() {
         by_arity
     } else {
         by_type
     }
-}
-
-fn arguments_fit(m: &MethodModel, arg_types: &[Option<String>]) -> bool {
-    arg_types.iter().enumerate().all(|(i, arg)| {
-        let Some(arg) = arg else { return true };
-        let param = match m.params.get(i).or(m.params.last()) {
-            Some(p) => p,
-            None => return false,
-        };
-        let erased = erase_simple(&param.type_name);
-        let element = erased.strip_suffix("[]").filter(|_| param.varargs && i + 1 >= m.params.len());
-        accepts(&erased, arg) || element.is_some_and(|e| accepts(e, arg))
-    })
 }
 
 /// A getter (no parameters, returns a value, reads fields and writes none) or a setter (one

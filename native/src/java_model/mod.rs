@@ -156,6 +156,18 @@ impl MethodModel {
         }
     }
 
+    /// Whether the parameters take the argument types a call site makes evident (`None`: not
+    /// evident, taken); varargs take their element type too.
+    pub fn accepts_arguments(&self, arg_types: &[Option<String>]) -> bool {
+        arg_types.iter().enumerate().all(|(i, arg)| {
+            let Some(arg) = arg else { return true };
+            let Some(param) = self.params.get(i).or(self.params.last()) else { return false };
+            let erased = types::erase_simple(&param.type_name);
+            let element = erased.strip_suffix("[]").filter(|_| param.varargs && i + 1 >= self.params.len());
+            types::accepts(&erased, arg) || element.is_some_and(|e| types::accepts(e, arg))
+        })
+    }
+
     /// A JUnit 4 or 5 test method (also parameterized, repeated and factory tests).
     pub fn is_test(&self) -> bool {
         const TESTS: [&str; 4] = ["Test", "ParameterizedTest", "RepeatedTest", "TestFactory"];

@@ -239,6 +239,11 @@ impl ClassMutants {
         before - self.mutants.len()
     }
 
+    /// How many of the mutants still in the schemata are of `method`.
+    pub fn of_method(&self, method: usize) -> usize {
+        self.mutants.iter().filter(|m| m.method_index == method).count()
+    }
+
     pub fn generated_total(&self) -> usize {
         self.generated.values().sum()
     }

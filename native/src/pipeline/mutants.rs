@@ -30,10 +30,13 @@ pub fn mutants_for(
     let mut methods: BTreeMap<(usize, usize), BTreeSet<usize>> = BTreeMap::new();
     match scope {
         MutationScope::Pair => {
+            let mut counts: BTreeMap<(usize, usize), BTreeMap<usize, usize>> = BTreeMap::new();
             for (t, analysis) in targets.iter().zip(analyse_all(project, targets, &coupling_options(config), tests)) {
                 let pair =
                     std::iter::once(t.method).chain(analysis.coupled.iter().filter(|c| c.is_own()).map(|c| c.method));
-                let exercised = super::exercised::with_own_callees(t.class(project), pair);
+                let class = t.class(project);
+                let own = counts.entry((t.file, t.class)).or_insert_with(|| mutants_per_method(class));
+                let exercised = super::exercised::exercised(class, pair, |m| own.get(&m).copied().unwrap_or(0));
                 methods.entry((t.file, t.class)).or_default().extend(exercised);
             }
         }
@@ -55,6 +58,17 @@ pub fn mutants_for(
             generate(&project.files[file].classes[class], &methods, &options)
         })
         .collect()
+}
+
+/// How many mutants each method of `class` with a body has (uncapped): whether a method has
+/// mutants enough of its own, or its calls are followed (`exercised`).
+fn mutants_per_method(class: &crate::java_model::ClassModel) -> BTreeMap<usize, usize> {
+    let all: Vec<usize> = (0..class.methods.len()).filter(|&i| class.methods[i].has_body).collect();
+    let options = MutationOptions { max_per_method: usize::MAX };
+    let mutants = generate(class, &all, &options).map(|m| m.mutants).unwrap_or_default();
+    let mut counts = BTreeMap::new();
+    mutants.iter().for_each(|m| *counts.entry(m.method_index).or_insert(0) += 1);
+    counts
 }
 
 impl MutantsRun {

@@ -34,7 +34,8 @@ impl GenerateRun {
             batch.runs.push(Run { test_class: c.qualified_name.clone(), mutant: 0 });
             let mut pair: Vec<usize> = [Some(c.target.method), c.coupled].into_iter().flatten().collect();
             pair.extend(c.stands_for());
-            let exercised = crate::pipeline::exercised::exercised(class, &pair);
+            let own_mutants = |method: usize| mutants.map_or(0, |m| m.of_method(method));
+            let exercised = crate::pipeline::exercised::exercised(class, pair, own_mutants);
             for m in mutants.iter().flat_map(|m| &m.mutants) {
                 if exercised.contains(&m.method_index) {
                     batch.runs.push(Run { test_class: c.qualified_name.clone(), mutant: m.id });

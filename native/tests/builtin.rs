@@ -1223,3 +1223,18 @@ fn removing_an_element_removes_it_where_the_search_finds_it() {
     let body = "int at = Slots.indexOf(a, x);\n        int[] removed = Slots.removeElement(a, x);\n        int[] expected = at >= 0 ? Slots.remove(a, at) : a;";
     assert!(m.code.contains(body), "{}", m.code);
 }
+
+#[test]
+fn a_method_over_many_given_one_answers_as_its_singular() {
+    const SLOTS: &str = "builtin/com/acme/util/Slots.java";
+    let m = mtc(&generated(SLOTS, "Slots", "removeAll"), "oneOfMany").clone();
+    assert_eq!(m.relation, "removeAll(..., x) = remove(..., x): one element of many is the one");
+    let body = "int[] sourceOutput = Slots.removeAll(arg0, arg1);\n        int[] followUpOutput = Slots.remove(arg0, arg1);\n        assertArrayEquals(sourceOutput, followUpOutput);";
+    assert!(m.code.contains(body), "{}", m.code);
+    // Ordinary values only: a method over many may answer early for an empty or null operand.
+    assert!(!m.code.contains("new int[0]") && !m.code.contains("int[] arg0 = null;"), "{}", m.code);
+    let m = mtc(&generated(SLOTS, "Slots", "addAll"), "oneOfMany").clone();
+    assert!(m.code.contains("Slots.add(arg0, arg1);"), "{}", m.code);
+    let found = generated(SLOTS, "Slots", "removeElements");
+    assert!(!has(&found, "oneOfMany"), "an array of values is no varargs: {:?}", templates(&found));
+}

@@ -20,6 +20,7 @@ mod opposite;
 mod overloads;
 mod readback;
 mod setters;
+mod singular;
 mod state;
 mod statics;
 mod templates;
@@ -91,7 +92,7 @@ const PAIR_TEMPLATES: [Template; 7] = [
     templates::producer_consumer,
     templates::binary_operation,
 ];
-const TARGET_TEMPLATES: [Template; 50] = [
+const TARGET_TEMPLATES: [Template; 51] = [
     contracts::constructor_getter,
     readback::read_back_rebuilds,
     contracts::successor,
@@ -114,6 +115,7 @@ const TARGET_TEMPLATES: [Template; 50] = [
     arrays::insertion_removal,
     arrays::slices_rejoin,
     arrays::remove_found,
+    singular::one_of_many,
     contracts::normaliser,
     templates::idempotence,
     templates::binary_operation,

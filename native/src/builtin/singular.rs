@@ -12,10 +12,20 @@ use crate::java_model::types::{accepts, erase_simple};
 use crate::java_model::MethodModel;
 
 /// The singular name of a method over many: `removeAll` -> `remove`, `indexOfAny` -> `indexOf`,
-/// `removeElements` -> `removeElement`.
-fn singular_name(name: &str) -> Option<&str> {
-    let stem = ["All", "Any"].iter().find_map(|suffix| name.strip_suffix(suffix)).or_else(|| name.strip_suffix('s'))?;
-    stem.ends_with(|c: char| c.is_ascii_lowercase()).then_some(stem)
+/// `equalsAnyIgnoreCase` -> `equalsIgnoreCase`, `isAllBlank` -> `isBlank`, `removeElements` ->
+/// `removeElement`: the word `All` or `Any` after the first, else a plural `s`.
+fn singular_name(name: &str) -> Option<String> {
+    for word in ["All", "Any"] {
+        for (at, _) in name.match_indices(word) {
+            let after_word = name[..at].ends_with(|c: char| c.is_ascii_lowercase());
+            let word_ends = name[at + 3..].chars().next().is_none_or(|c| c.is_ascii_uppercase());
+            if after_word && word_ends {
+                return Some(format!("{}{}", &name[..at], &name[at + 3..]));
+            }
+        }
+    }
+    let stem = name.strip_suffix('s')?;
+    stem.ends_with(|c: char| c.is_ascii_lowercase()).then(|| stem.to_string())
 }
 
 /// The element type of `plural`'s last parameter, when it is varargs.
@@ -55,7 +65,7 @@ pub fn one_of_many(pair: &Pair) -> Option<Mr> {
         return None;
     }
     let one =
-        caller.class.methods.iter().find(|m| m.name == name && caller.callable(m) && takes_one_of(t, m, &element))?;
+        caller.class.methods.iter().find(|m| m.name == *name && caller.callable(m) && takes_one_of(t, m, &element))?;
     let mut columns: Vec<Vec<String>> =
         t.params[..t.params.len() - 1].iter().map(|p| ordinary(caller, &p.type_name)).collect();
     columns.push(ordinary(caller, &element));
@@ -84,12 +94,16 @@ mod tests {
 
     #[test]
     fn singular_names_drop_all_any_or_a_plural_s() {
-        assert_eq!(singular_name("removeAll"), Some("remove"));
-        assert_eq!(singular_name("indexOfAny"), Some("indexOf"));
-        assert_eq!(singular_name("removeElements"), Some("removeElement"));
-        assert_eq!(singular_name("equalsAny"), Some("equals"));
-        assert_eq!(singular_name("All"), None);
-        assert_eq!(singular_name("isUpperCaseS"), None);
-        assert_eq!(singular_name("max"), None);
+        let singular = |name: &str| singular_name(name);
+        assert_eq!(singular("removeAll").as_deref(), Some("remove"));
+        assert_eq!(singular("indexOfAny").as_deref(), Some("indexOf"));
+        assert_eq!(singular("removeElements").as_deref(), Some("removeElement"));
+        assert_eq!(singular("equalsAnyIgnoreCase").as_deref(), Some("equalsIgnoreCase"));
+        assert_eq!(singular("isAllBlank").as_deref(), Some("isBlank"));
+        assert_eq!(singular("allNotNull"), None, "no word before it");
+        assert_eq!(singular("isAnything"), None, "not a word of its own");
+        assert_eq!(singular("All"), None);
+        assert_eq!(singular("isUpperCaseS"), None);
+        assert_eq!(singular("max"), None);
     }
 }

@@ -14,15 +14,15 @@ const FEW_MUTANTS: usize = 8;
 /// How many calls deep they are followed: `strip(s)`, `strip(s, chars)`, `stripStart`.
 const DEPTH: usize = 3;
 
-/// What a candidate of `methods` exercises: `methods` and, of those that delegate (a body of one statement) or have fewer than
-/// `FEW_MUTANTS` mutants of their own (`own_mutants`), the class's methods they call on the class
-/// itself (`own_callees`), followed up to `DEPTH` calls deep. A method with mutants
-/// enough is not followed: following every call multiplied the mutant runs (and their timeouts)
-/// of lang3's `Fraction` and commons-math3 several times over. An index past the class's methods
-/// is a member it inherits (a coupled method of a project superclass): its mutants are the
-/// superclass's, and its calls are not followed. Not every method a candidate's code names: the
-/// factories that build its inputs (`Fraction.getFraction(..)`, six overloads) multiplied the
-/// mutant runs of lang3's `Fraction` by ten.
+/// What a candidate of `methods` exercises: `methods` and, of those that delegate (a body of one
+/// statement) or have fewer than `FEW_MUTANTS` mutants of their own (`own_mutants`), the class's
+/// methods they call on the class itself (`own_callees`), followed up to `DEPTH` calls deep. A
+/// method with mutants enough is not followed: following every call multiplied the mutant runs
+/// (and their timeouts) of lang3's `Fraction` and commons-math3 several times over. An index past
+/// the class's methods is a member it inherits (a coupled method of a project superclass): its
+/// mutants are the superclass's, and its calls are not followed. Not every method a candidate's
+/// code names: the factories that build its inputs (`Fraction.getFraction(..)`, six overloads)
+/// multiplied the mutant runs of lang3's `Fraction` by ten.
 pub fn exercised(
     class: &ClassModel,
     methods: impl IntoIterator<Item = usize>,
@@ -31,11 +31,9 @@ pub fn exercised(
     let mut out: BTreeSet<usize> = methods.into_iter().collect();
     let mut frontier: Vec<usize> = out.iter().copied().collect();
     for _ in 0..DEPTH {
-        let followed = frontier.iter().filter_map(|&m| Some((m, class.methods.get(m)?)));
-        let followed: Vec<&MethodModel> = followed
-            .filter(|(m, method)| own_mutants(*m) < FEW_MUTANTS || delegates(class, method))
-            .map(|(_, x)| x)
-            .collect();
+        let few = |m: usize| own_mutants(m) < FEW_MUTANTS || class.methods.get(m).is_some_and(|x| delegates(class, x));
+        let followed: Vec<&MethodModel> =
+            frontier.iter().filter(|&&m| few(m)).filter_map(|&m| class.methods.get(m)).collect();
         frontier = followed.into_iter().flat_map(|m| own_callees(class, m)).filter(|&c| out.insert(c)).collect();
     }
     out

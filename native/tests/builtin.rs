@@ -1229,12 +1229,13 @@ fn a_method_over_many_given_one_answers_as_its_singular() {
     const SLOTS: &str = "builtin/com/acme/util/Slots.java";
     let m = mtc(&generated(SLOTS, "Slots", "removeAll"), "oneOfMany").clone();
     assert_eq!(m.relation, "removeAll(..., x) = remove(..., x): one element of many is the one");
+    assert!(m.code.contains("int arg1 = Math.floorMod("), "indices within the array: {}", m.code);
     let body = "int[] sourceOutput = Slots.removeAll(arg0, arg1);\n        int[] followUpOutput = Slots.remove(arg0, arg1);\n        assertArrayEquals(sourceOutput, followUpOutput);";
     assert!(m.code.contains(body), "{}", m.code);
     // Ordinary values only: a method over many may answer early for an empty or null operand.
     assert!(!m.code.contains("new int[0]") && !m.code.contains("int[] arg0 = null;"), "{}", m.code);
     let m = mtc(&generated(SLOTS, "Slots", "addAll"), "oneOfMany").clone();
-    assert!(m.code.contains("Slots.add(arg0, arg1);"), "{}", m.code);
+    assert!(m.code.contains("Slots.add(arg0, arg1);") && !m.code.contains("floorMod"), "{}", m.code);
     let found = generated(SLOTS, "Slots", "removeElements");
     assert!(!has(&found, "oneOfMany"), "an array of values is no varargs: {:?}", templates(&found));
 }

@@ -4,7 +4,7 @@
 //! once, usually written apart (its own bookkeeping of indices, counts and early exits), and a bug
 //! in either shows as the two disagreeing on one element.
 
-use super::invoke::Caller;
+use super::invoke::{is_array, Caller};
 use super::statics::comparable_by_value;
 use super::templates::{assert_equal, ret, subjects, Mr, Pair};
 use super::values::{rows, INPUTS};
@@ -70,12 +70,21 @@ pub fn one_of_many(pair: &Pair) -> Option<Mr> {
         t.params[..t.params.len() - 1].iter().map(|p| ordinary(caller, &p.type_name)).collect();
     columns.push(ordinary(caller, &element));
     let declared = caller.declared(ret(t)?);
+    // Indices into the (never empty) array before them: within it, where the two do something.
+    let indexes = element == "int"
+        && is_array(&t.params[0].type_name)
+        && ["indices", "indexes", "positions"].contains(&t.params[t.params.len() - 1].name.as_str());
     let mut bodies = Vec::new();
     for row in rows(&columns)? {
         let mut lines = subjects(caller, &["first", "second"], !t.is_static())?;
         let mut args = Vec::new();
         for (i, value) in row.iter().enumerate() {
             let written = t.params.get(i).filter(|_| i + 1 < t.params.len()).map_or(element.as_str(), |p| &p.type_name);
+            let value = if i + 1 == t.params.len() && indexes {
+                format!("Math.floorMod({value}, arg0.length)")
+            } else {
+                value.clone()
+            };
             lines.push(format!("{} arg{i} = {value};", caller.declared(written)));
             args.push(format!("arg{i}"));
         }

@@ -10,6 +10,7 @@ use crate::protocol::{Action, LogLine, MutationScope, Progress, Results, Session
 use crate::report::diagnostics_lines;
 use crate::report::mutants::MutantsReport;
 use crate::targets::{TargetRef, TargetSpec};
+use std::collections::btree_map::Entry;
 use std::collections::{BTreeMap, BTreeSet};
 
 pub struct MutantsRun {
@@ -27,30 +28,34 @@ pub fn mutants_for(
     config: &SessionConfig,
     tests: Option<&Project>,
 ) -> CoreResult<Vec<ClassMutants>> {
+    let options = MutationOptions {
+        max_per_method: config.max_mutants_per_method.unwrap_or(MutationOptions::default().max_per_method),
+    };
     let mut methods: BTreeMap<(usize, usize), BTreeSet<usize>> = BTreeMap::new();
     match scope {
         MutationScope::Pair => {
-            let mut counts: BTreeMap<(usize, usize), BTreeMap<usize, usize>> = BTreeMap::new();
+            // Every method's mutants, generated once per class: which methods have mutants enough
+            // of their own, the rule `exercised` follows calls by (validation counts the same).
+            let mut whole: BTreeMap<(usize, usize), ClassMutants> = BTreeMap::new();
             for (t, analysis) in targets.iter().zip(analyse_all(project, targets, &coupling_options(config), tests)) {
                 let pair =
                     std::iter::once(t.method).chain(analysis.coupled.iter().filter(|c| c.is_own()).map(|c| c.method));
                 let class = t.class(project);
-                let own = counts.entry((t.file, t.class)).or_insert_with(|| mutants_per_method(class));
-                let exercised = super::exercised::exercised(class, pair, |m| own.get(&m).copied().unwrap_or(0));
+                let key = (t.file, t.class);
+                if let Entry::Vacant(e) = whole.entry(key) {
+                    e.insert(generate(class, &with_body(class), &options)?);
+                }
+                let own = &whole[&key];
+                let exercised = super::exercised::exercised(class, pair, |m| own.of_method(m));
                 methods.entry((t.file, t.class)).or_default().extend(exercised);
             }
         }
         MutationScope::Class => {
             for t in targets {
-                let class = t.class(project);
-                let with_body = (0..class.methods.len()).filter(|&i| class.methods[i].has_body);
-                methods.entry((t.file, t.class)).or_default().extend(with_body);
+                methods.entry((t.file, t.class)).or_default().extend(with_body(t.class(project)));
             }
         }
     }
-    let options = MutationOptions {
-        max_per_method: config.max_mutants_per_method.unwrap_or(MutationOptions::default().max_per_method),
-    };
     methods
         .iter()
         .map(|(&(file, class), methods)| {
@@ -60,15 +65,9 @@ pub fn mutants_for(
         .collect()
 }
 
-/// How many mutants each method of `class` with a body has (uncapped): whether a method has
-/// mutants enough of its own, or its calls are followed (`exercised`).
-fn mutants_per_method(class: &crate::java_model::ClassModel) -> BTreeMap<usize, usize> {
-    let all: Vec<usize> = (0..class.methods.len()).filter(|&i| class.methods[i].has_body).collect();
-    let options = MutationOptions { max_per_method: usize::MAX };
-    let mutants = generate(class, &all, &options).map(|m| m.mutants).unwrap_or_default();
-    let mut counts = BTreeMap::new();
-    mutants.iter().for_each(|m| *counts.entry(m.method_index).or_insert(0) += 1);
-    counts
+/// The methods of `class` with a body: what a mutant can change.
+fn with_body(class: &crate::java_model::ClassModel) -> Vec<usize> {
+    (0..class.methods.len()).filter(|&i| class.methods[i].has_body).collect()
 }
 
 impl MutantsRun {

@@ -25,8 +25,11 @@ if [ ${#missing[@]} -gt 0 ]; then
   for p in "${missing[@]}"; do
     work="$dest/.download-$p"
     rm -rf "$work" && mkdir -p "$work"
-    (cd "$work" && apt-get "${O[@]}" -qq source --download-only "$p" >&2)
-    tar -xf "$work"/*.orig.tar.* -C "$dest"
+    # Only the upstream tarball is extracted, so only it is fetched (with the hash the index
+    # gives): the mirror has answered 404 for a package's Debian patch archive it still lists.
+    read -r uri name _ hash < <(apt-get "${O[@]}" -qq source --print-uris "$p" | grep "\.orig\.tar\.")
+    /usr/lib/apt/apt-helper -qq download-file "${uri//\'/}" "$work/$name" "$hash" >&2
+    tar -xf "$work/$name" -C "$dest"
     rm -rf "$work"
     touch "$dest/$p.extracted"
   done

@@ -107,7 +107,8 @@ mod tests {
     fn every_built_in_template_renders_with_its_documented_placeholders() {
         let t = Templates::new(None);
         let v = |names: &[&'static str]| names.iter().map(|n| (*n, "x")).collect::<Vec<_>>();
-        let generation = v(&["class", "skeleton", "template", "target_code", "coupled_code", "features", "examples"]);
+        let generation =
+            v(&["class", "skeleton", "template", "target_code", "coupled_code", "features", "relations", "examples"]);
         assert!(t.render("generation.md", &generation).is_ok());
         let baseline = v(&["count", "target", "class", "skeleton", "template", "target_code", "examples"]);
         assert!(t.render("baseline.md", &baseline).is_ok());

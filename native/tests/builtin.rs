@@ -5,7 +5,7 @@
 mod common;
 
 use common::{fixture, method};
-use mr_coupler::builtin::{mtcs, BuiltinMtc};
+use mr_coupler::builtin::{mtcs, relations, BuiltinMtc};
 use mr_coupler::context::TestIndex;
 use mr_coupler::coupling::analyse;
 use mr_coupler::java_model::Project;
@@ -42,6 +42,29 @@ fn round_trip_for_inverse_pairs_whose_types_chain() {
     assert_eq!(m.code.matches("@Test").count(), 10, "the MR on ten inputs");
     assert!(m.code.contains("String text = \"\";\n        String sourceOutput = Codec.encodeBase64(text);\n        String followUpOutput = Codec.decodeBase64(sourceOutput);\n        assertEquals(text, followUpOutput);"), "{}", m.code);
     assert!(m.code.contains("void mr1_roundTrip_input10() throws Exception"));
+}
+
+/// The relations the catalogue finds for the pair of `target` and `coupled` (the LLM's prompt).
+fn relations_for_pair(file: &str, class_name: &str, target: &str, coupled: &str) -> Vec<String> {
+    let mut project = Project::new(&[]);
+    project.files = vec![fixture(file)];
+    let class = project.classes().find(|c| c.name == class_name).expect("the class is in the fixture");
+    let target = method(class, target);
+    let analysis = analyse(class, target);
+    let coupled = analysis.coupled.iter().find(|c| c.model(class).name == coupled).expect("the pair is coupled");
+    relations(class, target, &analysis, &project, &TestIndex::load(&[], None)).of_pair(class, coupled)
+}
+
+#[test]
+fn a_pair_is_told_the_relations_the_catalogue_finds_for_it_and_no_other_pairs() {
+    let codec = "builtin/com/acme/text/Codec.java";
+    let inverse = relations_for_pair(codec, "Codec", "encodeBase64", "decodeBase64");
+    assert!(inverse.contains(&"decodeBase64(encodeBase64(x, ...), ...) = x".to_string()), "{inverse:?}");
+    // The target's own relations count for the pair whose partner they call, and only for it.
+    let validator = relations_for_pair(codec, "Codec", "isBase64", "encodeBase64");
+    assert_eq!(validator, vec!["isBase64(encodeBase64(x)) holds".to_string()]);
+    let other = relations_for_pair(codec, "Codec", "isBase64", "decodeBase64");
+    assert!(other.is_empty(), "{other:?}");
 }
 
 #[test]

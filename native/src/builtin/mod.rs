@@ -30,7 +30,7 @@ mod views;
 mod withers;
 
 use crate::context::TestIndex;
-use crate::coupling::CouplingAnalysis;
+use crate::coupling::{CoupledMethod, CouplingAnalysis};
 use crate::java_model::{ClassModel, Project};
 use crate::mtc::JUnit;
 use invoke::Caller;
@@ -155,6 +155,66 @@ pub fn mtcs(
     tests: &TestIndex,
     junit: JUnit,
 ) -> Vec<BuiltinMtc> {
+    relations_found(class, target, analysis, project, tests)
+        .into_iter()
+        .map(|(coupled, mr)| BuiltinMtc {
+            template: mr.template,
+            coupled,
+            code: render(class, &mr, junit),
+            relation: mr.relation,
+        })
+        .collect()
+}
+
+/// The relations the catalogue finds for a target, one line each as the report states them
+/// (`decode(encode(x)) = x`), each with the coupled method its template paired (none for the
+/// target's own templates). They go into the LLM's prompt for each pair, because a small model
+/// writes code that compiles more often than it states a relation that holds.
+pub struct CatalogueRelations(Vec<(Option<usize>, String)>);
+
+/// The catalogue's relations for `target` of `class` and its coupled methods, found once for all
+/// its pairs.
+pub fn relations(
+    class: &ClassModel,
+    target: usize,
+    analysis: &CouplingAnalysis,
+    project: &Project,
+    tests: &TestIndex,
+) -> CatalogueRelations {
+    let found = relations_found(class, target, analysis, project, tests);
+    CatalogueRelations(found.into_iter().map(|(coupled, mr)| (coupled, mr.relation)).collect())
+}
+
+impl CatalogueRelations {
+    /// Those of the pair with `coupled`: its templates', and the target's own that call it.
+    pub fn of_pair(&self, class: &ClassModel, coupled: &CoupledMethod) -> Vec<String> {
+        let name = &coupled.model(class).name;
+        self.0
+            .iter()
+            .filter(|(of, relation)| *of == Some(coupled.method) || (of.is_none() && calls(relation, name)))
+            .map(|(_, relation)| relation.clone())
+            .collect()
+    }
+}
+
+/// Whether a relation's text calls `name` (`name(`, not `rename(` or `nameOf(`).
+fn calls(relation: &str, name: &str) -> bool {
+    relation.match_indices(name).any(|(at, _)| {
+        let before = relation[..at].chars().next_back();
+        let after = relation[at + name.len()..].chars().next();
+        !before.is_some_and(|c| c.is_alphanumeric() || c == '_') && after == Some('(')
+    })
+}
+
+/// The templates' relations for `target`, each with the coupled method it pairs (none for the
+/// target's own templates); only those the templates could give inputs, each relation once.
+fn relations_found(
+    class: &ClassModel,
+    target: usize,
+    analysis: &CouplingAnalysis,
+    project: &Project,
+    tests: &TestIndex,
+) -> Vec<(Option<usize>, Mr)> {
     let values = Values::for_class(class, Some(project), tests);
     let caller = Caller { class, values: &values };
     let t = &class.methods[target];
@@ -173,12 +233,6 @@ pub fn mtcs(
             let new = !seen.contains(&mr.relation);
             seen.push(mr.relation.clone());
             new
-        })
-        .map(|(coupled, mr)| BuiltinMtc {
-            template: mr.template,
-            coupled,
-            code: render(class, &mr, junit),
-            relation: mr.relation,
         })
         .collect()
 }

@@ -29,14 +29,17 @@ impl Prompter<'_> {
         self.templates.render(name, &vars)
     }
 
-    /// The paper's Listing 4 for a coupled pair of `target` and `coupled`.
+    /// The paper's Listing 4 for a coupled pair of `target` and `coupled`, with the `relations`
+    /// the built-in catalogue finds for the pair (none where no template fits).
     pub fn generation(
         &self,
         class: &ClassModel,
         (target, coupled): (&MethodModel, &MethodModel),
         context: &PairContext,
+        relations: &[String],
     ) -> CoreResult<Vec<Message>> {
         let template = self.deliverable(class, &target.signature(), &coupled.signature())?;
+        let relations = relations_in_words(relations);
         let user = self.templates.render(
             "generation.md",
             &[
@@ -46,6 +49,7 @@ impl Prompter<'_> {
                 ("target_code", &context.target_code),
                 ("coupled_code", &context.coupled_code),
                 ("features", &context.features),
+                ("relations", &relations),
                 ("examples", &context.examples),
             ],
         )?;
@@ -121,4 +125,16 @@ impl Prompter<'_> {
         )?;
         Ok(Message::user(text))
     }
+}
+
+/// The relations section of the generation prompt: one line each, or what to do without any. A
+/// small model states relations that do not hold far more often than it writes code that does not
+/// compile; a relation derived from the pair's names and signatures is the evidence it lacks.
+fn relations_in_words(relations: &[String]) -> String {
+    if relations.is_empty() {
+        return "None derived from the names and signatures: find relations in the code and the coupling features."
+            .to_string();
+    }
+    let lines: Vec<String> = relations.iter().map(|r| format!("- `{r}`")).collect();
+    format!("Derived from the pair's names and signatures by MR-Coupler's relation catalogue:\n{}", lines.join("\n"))
 }

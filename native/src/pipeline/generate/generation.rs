@@ -44,6 +44,9 @@ impl GenerateRun {
             } else {
                 vec![None]
             };
+            // The catalogue's relations, named in each pair's prompt.
+            let catalogue =
+                crate::builtin::relations(class, target.method, &self.analyses[ti], &self.project, &self.tests);
             if pairs.is_empty() {
                 self.log.push(crate::protocol::LogLine::info(format!(
                     "{}#{}: no coupled method, so no pair to write MTCs for",
@@ -60,9 +63,13 @@ impl GenerateRun {
                         context.trimmed.join(", ")
                     )));
                 }
-                let pair = analysis.map(|a| (target.method(&self.project), a.model(class)));
-                let conversation = match pair {
-                    Some(pair) => self.prompter().generation(class, pair, &context)?,
+                let conversation = match analysis {
+                    Some(coupled) => {
+                        // At most three, as many relations as the deliverable asks for.
+                        let relations: Vec<String> = catalogue.of_pair(class, coupled).into_iter().take(3).collect();
+                        let pair = (target.method(&self.project), coupled.model(class));
+                        self.prompter().generation(class, pair, &context, &relations)?
+                    }
                     None => self.prompter().baseline(
                         class,
                         target.method(&self.project),

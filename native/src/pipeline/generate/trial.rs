@@ -134,7 +134,8 @@ fn run_problem(c: &Candidate, tests: &[TestResult], broken: bool) -> Option<(Ref
 /// The refinement prompt's problem when every relation failed on the class under test.
 const VIOLATED: &str = "fails on the class under test: every relation it states was violated. The class \
 is taken to be correct here, so a relation it violates does not hold for it. Replace each such relation \
-with one that the methods' behaviour guarantees (read their code and Javadoc in the skeleton)";
+with one that the methods' behaviour guarantees: one listed under \"Relations that fit the pair\", if \
+any, else one their code and Javadoc in the skeleton promise";
 
 /// Item 5's cheap minimisation for the built-in generator: boundary inputs around the MTC methods
 /// that failed on the original at the trial, run with the rest at validation (shorter copies of

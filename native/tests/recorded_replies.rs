@@ -192,8 +192,8 @@ fn test_result(case: &str) -> Value {
 
 /// The example's generate session against the scripted server, as the bench ran it (one pair per
 /// target, 5 inputs per relation, no key), without the mutation check; returns report.json and the
-/// number of requests the server answered.
-fn replay(script: &str, name: &str, target: &str, settings: Value) -> (Value, usize) {
+/// requests the server answered, one JSON line each.
+fn replay(script: &str, name: &str, target: &str, settings: Value) -> (Value, Vec<String>) {
     let out = std::env::temp_dir().join(format!("mrc-recorded-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);
     std::fs::create_dir_all(&out).unwrap();
@@ -225,7 +225,7 @@ fn replay(script: &str, name: &str, target: &str, settings: Value) -> (Value, us
         results = execute(&action["batch"]);
     }
     let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
-    let requests = std::fs::read_to_string(&llm.2).map(|t| t.lines().count()).unwrap_or(0);
+    let requests = std::fs::read_to_string(&llm.2).map(|t| t.lines().map(String::from).collect()).unwrap_or_default();
     std::fs::remove_dir_all(&out).ok();
     (report, requests)
 }
@@ -257,7 +257,7 @@ fn the_hand_written_aes_conversation_replays_through_javac_and_junit() {
     // The abecedarium MR fails on its one input at the trial: asked once to correct it, the script
     // answers the same relation, and no second round is spent on the same failing methods.
     assert_eq!(candidates[1]["refinements"], 1, "{}", candidates[1]);
-    assert_eq!(requests, 6, "2 generations, 2 refinements, 2 amplifications");
+    assert_eq!(requests.len(), 6, "2 generations, 2 refinements, 2 amplifications");
     // The real AES: the invalid MR holds for the 3 inputs without letters only (as generate.rs fakes it).
     assert!((candidates[1]["p"].as_f64().unwrap() - 3.0 / 11.0).abs() < 1e-9, "{}", candidates[1]);
 }
@@ -304,7 +304,7 @@ fn an_import_repair_saves_the_llm_round_and_a_bad_input_costs_only_itself() {
     assert_eq!((c["firstReplyCompiled"].as_bool(), c["compiled"].as_bool()), (Some(false), Some(true)), "{c}");
     assert_eq!((c["importRepaired"].as_bool(), c["llmRoundsSaved"].as_u64()), (Some(true), Some(1)), "{c}");
     assert_eq!(c["refinements"], 0);
-    assert_eq!(requests, 2, "generation and amplification: no refinement round");
+    assert_eq!(requests.len(), 2, "generation and amplification: no refinement round");
     // The amplified class: its SecretKey import repaired, the input that names an unknown `x` dropped.
     // The third comes from the built-in catalogue.
     let inputs = json!({"requested": 3, "perRelation": {"mr1": 2}, "reasked": false, "fromCatalogue": {"mr1": 1}});
@@ -324,7 +324,7 @@ fn a_real_first_reply_gets_its_import_and_its_string_byte_mix_ups_converted() {
         replay("qwen-aes-example.json", "qwen-first", "com.acme.crypto.AESEncryption#encryptText", settings);
     let c = &report["targets"][0]["candidates"][0];
     assert_eq!(c["pair"], "decryptText(byte[], SecretKey)", "{c}");
-    assert_eq!(requests, 1);
+    assert_eq!(requests.len(), 1);
     assert_eq!((c["firstReplyCompiled"].as_bool(), c["compiled"].as_bool()), (Some(false), Some(true)), "{c}");
     assert_eq!(c["importRepaired"], true, "SecretKey imported from the project's own imports");
     let code = c["code"].as_str().unwrap();
@@ -359,7 +359,7 @@ fn a_real_conversation_its_static_repairs_and_its_copied_inputs() {
     let (report, requests) =
         replay("qwen-aes-example.json", "qwen-all", "com.acme.crypto.AESEncryption#encryptText", json!({}));
     let c = &report["targets"][0]["candidates"][0];
-    assert_eq!(requests, 3, "generation, amplification, the one re-ask: no refinement round");
+    assert_eq!(requests.len(), 3, "generation, amplification, the one re-ask: no refinement round");
     assert_eq!((c["refinements"].as_u64(), c["llmRoundsSaved"].as_u64()), (Some(0), Some(1)), "{c}");
     assert_eq!((c["importRepaired"].as_bool(), c["compiled"].as_bool()), (Some(true), Some(true)), "{c}");
     let inputs = &c["amplifiedInputs"];
@@ -386,7 +386,7 @@ fn a_real_conversation_with_the_prompt_that_names_the_pair() {
     let (report, requests) =
         replay("qwen-aes-example-named.json", "qwen-named", "com.acme.crypto.AESEncryption#encryptText", json!({}));
     let c = &report["targets"][0]["candidates"][0];
-    assert_eq!(requests, 3, "generation, amplification, the one re-ask");
+    assert_eq!(requests.len(), 3, "generation, amplification, the one re-ask");
     assert_eq!((c["refinements"].as_u64(), c["llmRoundsSaved"].as_u64()), (Some(0), Some(1)), "{c}");
     let code = c["code"].as_str().unwrap();
     assert!(!code.contains("encode(") && !code.contains("decode("), "no invented methods: {code}");
@@ -402,4 +402,30 @@ fn a_real_conversation_with_the_prompt_that_names_the_pair() {
     let verdicts: Vec<&str> = c["triage"].as_array().unwrap().iter().map(|t| t["verdict"].as_str().unwrap()).collect();
     assert!(!verdicts.is_empty() && verdicts.iter().all(|v| *v == "likelyWrongRelation"), "{verdicts:?}");
     assert_eq!(report["suspectedBugs"].as_array().map(Vec::len).unwrap_or(0), 0, "{}", report["suspectedBugs"]);
+}
+
+#[test]
+fn a_real_conversation_with_the_prompt_that_names_the_catalogues_relation() {
+    // Qwen's conversation for encryptText ~ decryptText with the prompt naming the relation the
+    // built-in catalogue finds for the pair: it implements that round trip (still copying the
+    // template's `// MR:` placeholder, so the relation is read off the assertion); SecretKey
+    // imported statically (no refinement round); an amplification and its re-ask that only copy the
+    // first input, so the catalogue gives the five inputs.
+    let (report, requests) = replay(
+        "qwen-aes-example-relations.json",
+        "qwen-relations",
+        "com.acme.crypto.AESEncryption#encryptText",
+        json!({}),
+    );
+    assert_eq!(requests.len(), 3, "generation, amplification, the one re-ask");
+    assert!(requests[0].contains("- `decryptText(encryptText(x, ...), ...) = x`"), "{}", requests[0]);
+    let c = &report["targets"][0]["candidates"][0];
+    assert_eq!((c["refinements"].as_u64(), c["llmRoundsSaved"].as_u64()), (Some(0), Some(1)), "{c}");
+    let relation = c["relation"].as_str().unwrap();
+    assert!(
+        relation.starts_with("asserted: decryptText(encryptText(plainText, secKey), secKey) equals plainText"),
+        "{relation}"
+    );
+    assert_eq!(c["amplifiedInputs"]["fromCatalogue"]["mr1"], 5, "{c}");
+    assert_eq!(c["status"], "kept", "{c}");
 }

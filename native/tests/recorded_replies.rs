@@ -390,13 +390,7 @@ fn a_real_conversation_with_the_prompt_that_names_the_pair() {
     assert_eq!((c["refinements"].as_u64(), c["llmRoundsSaved"].as_u64()), (Some(0), Some(1)), "{c}");
     let code = c["code"].as_str().unwrap();
     assert!(!code.contains("encode(") && !code.contains("decode("), "no invented methods: {code}");
-    let relation = c["relation"].as_str().unwrap();
-    assert!(
-        relation.starts_with("asserted: decryptText(encryptText(plainText, secKey), secKey) equals plainText"),
-        "{relation}"
-    );
-    assert_eq!(c["amplifiedInputs"]["fromCatalogue"]["mr1"], 5, "{c}");
-    assert_eq!(c["status"], "kept", "{c}");
+    assert_round_trip_kept_with_catalogue_inputs(c);
     // Its mr2 compares two byte[] with assertEquals: it fails for every input. Judged on its own
     // relation's pass rate (not the class's 55%, which mr1 lifts), it is a wrong relation, not a bug.
     let verdicts: Vec<&str> = c["triage"].as_array().unwrap().iter().map(|t| t["verdict"].as_str().unwrap()).collect();
@@ -421,6 +415,12 @@ fn a_real_conversation_with_the_prompt_that_names_the_catalogues_relation() {
     assert!(requests[0].contains("- `decryptText(encryptText(x, ...), ...) = x`"), "{}", requests[0]);
     let c = &report["targets"][0]["candidates"][0];
     assert_eq!((c["refinements"].as_u64(), c["llmRoundsSaved"].as_u64()), (Some(0), Some(1)), "{c}");
+    assert_round_trip_kept_with_catalogue_inputs(c);
+}
+
+/// A candidate whose relation, read off its assertion (the model copied the `// MR:`
+/// placeholder), is the example's round trip, kept with the catalogue's five inputs.
+fn assert_round_trip_kept_with_catalogue_inputs(c: &Value) {
     let relation = c["relation"].as_str().unwrap();
     assert!(
         relation.starts_with("asserted: decryptText(encryptText(plainText, secKey), secKey) equals plainText"),

@@ -186,7 +186,9 @@ pub fn relations(
 }
 
 impl CatalogueRelations {
-    /// Those of the pair with `coupled`: its templates', and the target's own that call it.
+    /// Those of the pair with `coupled`: its templates', and the target's own that call it. The
+    /// call is found by name, so an overload of the target also gets the target's own relations
+    /// (`lcm(a, b) = lcm(b, a)` for `lcm(int, int) ~ lcm(long, long)`): they hold for the target.
     pub fn of_pair(&self, class: &ClassModel, coupled: &CoupledMethod) -> Vec<String> {
         let name = &coupled.model(class).name;
         self.0

@@ -68,6 +68,18 @@ fn a_pair_is_told_the_relations_the_catalogue_finds_for_it_and_no_other_pairs() 
 }
 
 #[test]
+fn an_overload_of_the_target_is_told_the_pair_s_relations_not_the_target_s_own() {
+    let ratio = "builtin/com/acme/money/Ratio.java";
+    let overload = relations_for_pair(ratio, "Ratio", "multiplyBy(Ratio)", "multiplyBy");
+    assert!(
+        !overload.iter().any(|r| r.contains("b.multiplyBy(a)")),
+        "commutativity couples nothing to multiplyBy(long): {overload:?}"
+    );
+    let inverse = relations_for_pair(ratio, "Ratio", "multiplyBy(Ratio)", "divideBy");
+    assert!(inverse.contains(&"a.multiplyBy(b).divideBy(b) = a".to_string()), "{inverse:?}");
+}
+
+#[test]
 fn no_round_trip_when_the_types_do_not_chain() {
     let found = generated("builtin/com/acme/text/Codec.java", "Codec", "encrypt");
     assert!(!found.iter().any(|m| m.template == "roundTrip"), "{:?}", templates(&found));

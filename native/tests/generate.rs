@@ -252,11 +252,16 @@ fn generate_refines_amplifies_validates_and_keeps_only_the_valid_mr() {
     assert_eq!(invalid["refinements"], 1, "{invalid}");
     let requests = std::fs::read_to_string(&llm.2).unwrap();
     assert!(requests.contains("every relation it states was violated"), "the refinement says why");
-    // Each pair's prompt carries the relations the built-in catalogue finds for it, or says none.
-    let generations: Vec<&str> = requests.lines().filter(|r| !r.contains("apply each of its")).collect();
+    // Each pair's prompt carries the relations the built-in catalogue finds for it; a pair it
+    // finds none for is told the target's with other methods instead.
+    let generations: Vec<&str> =
+        requests.lines().filter(|r| r.contains("Your task: find metamorphic relations")).collect();
     let delegation = "- `encryptWithDefaultKey(x) = encryptText(plainText, defaultKey)`";
-    assert!(generations.iter().any(|r| r.contains(delegation)), "the delegating overload's relation");
-    assert!(generations.iter().any(|r| r.contains("None derived from the names and signatures")));
+    let with_relation = generations.iter().find(|r| r.contains("and encryptWithDefaultKey(")).expect("that pair");
+    assert!(with_relation.contains(delegation) && with_relation.contains("by MR-Coupler's relation catalogue:"));
+    let without = generations.iter().find(|r| r.contains("and encryptTextWithAbecedarium(")).expect("that pair");
+    assert!(without.contains("None derived for `encryptText` with `encryptTextWithAbecedarium`"), "{without}");
+    assert!(without.contains(delegation), "the target's relation with another method: {without}");
     assert_eq!(requests.lines().count(), 6, "2 generations, 2 refinements, 2 amplifications");
     let tokens = &report["tokens"];
     assert_eq!(tokens["promptTokens"], 1930 + 1890 + 2480 + 1890 + 2950 + 2310);

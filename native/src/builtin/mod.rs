@@ -170,7 +170,10 @@ pub fn mtcs(
 /// (`decode(encode(x)) = x`), each with the coupled method its template paired (none for the
 /// target's own templates). They go into the LLM's prompt for each pair, because a small model
 /// writes code that compiles more often than it states a relation that holds.
-pub struct CatalogueRelations(Vec<(Option<usize>, String)>);
+pub struct CatalogueRelations {
+    target_name: String,
+    found: Vec<(Option<usize>, String)>,
+}
 
 /// The catalogue's relations for `target` of `class` and its coupled methods, found once for all
 /// its pairs.
@@ -182,20 +185,31 @@ pub fn relations(
     tests: &TestIndex,
 ) -> CatalogueRelations {
     let found = relations_found(class, target, analysis, project, tests);
-    CatalogueRelations(found.into_iter().map(|(coupled, mr)| (coupled, mr.relation)).collect())
+    CatalogueRelations {
+        target_name: class.methods[target].name.clone(),
+        found: found.into_iter().map(|(coupled, mr)| (coupled, mr.relation)).collect(),
+    }
 }
 
 impl CatalogueRelations {
-    /// Those of the pair with `coupled`: its templates', and the target's own that call it. The
-    /// call is found by name, so an overload of the target also gets the target's own relations
-    /// (`lcm(a, b) = lcm(b, a)` for `lcm(int, int) ~ lcm(long, long)`): they hold for the target.
+    /// Those of the pair with `coupled`: its templates', and the target's own that call it. An
+    /// overload of the target gets its templates' only: a call found by name there is the
+    /// target's own (`a.multiply(b) = b.multiply(a)`), which couples nothing to the overload.
     pub fn of_pair(&self, class: &ClassModel, coupled: &CoupledMethod) -> Vec<String> {
         let name = &coupled.model(class).name;
-        self.0
+        let overload = *name == self.target_name;
+        self.found
             .iter()
-            .filter(|(of, relation)| *of == Some(coupled.method) || (of.is_none() && calls(relation, name)))
+            .filter(|(of, relation)| {
+                *of == Some(coupled.method) || (of.is_none() && !overload && calls(relation, name))
+            })
             .map(|(_, relation)| relation.clone())
             .collect()
+    }
+
+    /// All of them, each pair's and the target's own: what the target is known to satisfy.
+    pub fn of_target(&self) -> impl Iterator<Item = &str> {
+        self.found.iter().map(|(_, relation)| relation.as_str())
     }
 }
 

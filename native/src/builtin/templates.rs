@@ -724,7 +724,10 @@ pub fn binary_operation(pair: &Pair) -> Option<Mr> {
     let operation = ["By", "With", "To"].iter().find_map(|p| t.name.strip_suffix(p)).unwrap_or(&t.name);
     let (template, relation) = match inverse_of {
         Some(c) => ("inverseOperation", format!("a.{}(b).{}(b) = a", t.name, c.name)),
-        None if commutative.contains(&operation) => ("commutativity", format!("a.{0}(b) = b.{0}(a)", t.name)),
+        // The target's own relation: not told to a pair as if it coupled the partner.
+        None if commutative.contains(&operation) && pair.coupled.is_none() => {
+            ("commutativity", format!("a.{0}(b) = b.{0}(a)", t.name))
+        }
         None => return None,
     };
     let mut bodies = Vec::new();

@@ -30,16 +30,17 @@ impl Prompter<'_> {
     }
 
     /// The paper's Listing 4 for a coupled pair of `target` and `coupled`, with the `relations`
-    /// the built-in catalogue finds for the pair (none where no template fits).
+    /// the built-in catalogue finds for the pair, or for the target where it finds none for the
+    /// pair.
     pub fn generation(
         &self,
         class: &ClassModel,
         (target, coupled): (&MethodModel, &MethodModel),
         context: &PairContext,
-        relations: &[String],
+        relations: &CatalogueHint,
     ) -> CoreResult<Vec<Message>> {
         let template = self.deliverable(class, &target.signature(), &coupled.signature())?;
-        let relations = relations_in_words(relations);
+        let relations = relations_in_words(relations, &target.name, &coupled.name);
         let user = self.templates.render(
             "generation.md",
             &[
@@ -127,14 +128,29 @@ impl Prompter<'_> {
     }
 }
 
+/// What the built-in catalogue knows for a pair's prompt: its relations for the pair, and, only
+/// where it has none, its relations for the target with other methods.
+pub struct CatalogueHint {
+    pub of_pair: Vec<String>,
+    pub of_target: Vec<String>,
+}
+
 /// The relations section of the generation prompt: one line each, or what to do without any. A
 /// small model states relations that do not hold far more often than it writes code that does not
 /// compile; a relation derived from the pair's names and signatures is the evidence it lacks.
-fn relations_in_words(relations: &[String]) -> String {
-    if relations.is_empty() {
-        return "None derived from the names and signatures: find relations in the code and the coupling features."
-            .to_string();
+fn relations_in_words(hint: &CatalogueHint, target: &str, coupled: &str) -> String {
+    let listed = |relations: &[String]| relations.iter().map(|r| format!("- `{r}`")).collect::<Vec<_>>().join("\n");
+    if !hint.of_pair.is_empty() {
+        let lines = listed(&hint.of_pair);
+        return format!("Derived from the pair's names and signatures by MR-Coupler's relation catalogue:\n{lines}");
     }
-    let lines: Vec<String> = relations.iter().map(|r| format!("- `{r}`")).collect();
-    format!("Derived from the pair's names and signatures by MR-Coupler's relation catalogue:\n{}", lines.join("\n"))
+    if !hint.of_target.is_empty() {
+        let lines = listed(&hint.of_target);
+        return format!(
+            "None derived for `{target}` with `{coupled}`. MR-Coupler's relation catalogue derives these for \
+             `{target}` with other methods of the class; where you find no relation that holds between the \
+             paired methods, implement one of these instead:\n{lines}"
+        );
+    }
+    "None derived from the names and signatures: find relations in the code and the coupling features.".to_string()
 }

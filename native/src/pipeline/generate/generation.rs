@@ -2,7 +2,7 @@
 //! asked of the LLM, or written by the built-in generator from its MR templates.
 
 use super::candidate::{Candidate, Status};
-use super::conversation::Prompter;
+use super::conversation::{CatalogueHint, Prompter};
 use super::GenerateRun;
 use crate::context::{pair_context, ContextOptions};
 use crate::error::CoreResult;
@@ -65,8 +65,16 @@ impl GenerateRun {
                 }
                 let conversation = match analysis {
                     Some(coupled) => {
-                        // At most three, as many relations as the deliverable asks for.
-                        let relations: Vec<String> = catalogue.of_pair(class, coupled).into_iter().take(3).collect();
+                        // At most three, as many relations as the deliverable asks for. Without one
+                        // for the pair, the target's with other methods: an MTC over those still
+                        // tests the target, where a relation the model invents often does not hold.
+                        let of_pair: Vec<String> = catalogue.of_pair(class, coupled).into_iter().take(3).collect();
+                        let of_target: Vec<String> = if of_pair.is_empty() {
+                            catalogue.of_target().take(3).map(String::from).collect()
+                        } else {
+                            Vec::new()
+                        };
+                        let relations = CatalogueHint { of_pair, of_target };
                         let pair = (target.method(&self.project), coupled.model(class));
                         self.prompter().generation(class, pair, &context, &relations)?
                     }

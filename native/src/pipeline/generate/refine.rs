@@ -1,6 +1,6 @@
 //! The paper's refinement, cheap repairs first: a candidate that does not compile gets imports for
-//! its unresolved names, or its String/byte[] mix-ups converted (static repairs: no LLM round spent
-//! on what a static fix solves); then the
+//! its unresolved names, a receiver for the calls written without one, or its String/byte[]
+//! mix-ups converted (static repairs: no LLM round spent on what a static fix solves); then the
 //! LLM gets the compiler's or the run's feedback, up to `refinementRounds` times and only while
 //! the errors change; then the test methods that still do not compile are dropped and the rest of
 //! the class lives; only then is it given up.
@@ -37,21 +37,13 @@ impl GenerateRun {
         Ok(())
     }
 
-    /// Imports first, then the LLM while rounds are left and the errors change, then dropping the
+    /// Static repairs first, then the LLM while rounds are left and the errors change, then dropping the
     /// test methods that do not compile, then give up.
     pub(super) fn compile_failed(&mut self, i: usize, diagnostics: &[CompileDiagnostic]) {
         let (rounds, can_refine) = (self.settings.refinement_rounds, self.llm.is_some());
-        let code = self.candidates[i].code.clone().unwrap_or_default();
-        let imported = self.imports.repair(&code, diagnostics);
+        self.candidates[i].diagnostics = diagnostics.to_vec();
+        let repaired = self.static_repair(i, diagnostics);
         let c = &mut self.candidates[i];
-        c.diagnostics = diagnostics.to_vec();
-        let repaired = match imported {
-            Some(fixed) => {
-                c.import_repaired = true;
-                Some(fixed)
-            }
-            None => coerced(c, &code, diagnostics),
-        };
         if let Some(fixed) = repaired {
             c.code = Some(fixed);
             // Without it an LLM round would go now: the next trial says whether it was saved.
@@ -68,6 +60,27 @@ impl GenerateRun {
             return;
         }
         c.drop(Status::DidNotCompile);
+    }
+}
+
+impl GenerateRun {
+    /// The static repairs in order, the first that applies: imports for unresolved names, a
+    /// receiver for the class under test's methods called without one, String/byte[] conversions.
+    /// Each is checked by the next compile.
+    pub(super) fn static_repair(&mut self, i: usize, diagnostics: &[CompileDiagnostic]) -> Option<String> {
+        let code = self.candidates[i].code.clone().unwrap_or_default();
+        if let Some(fixed) = self.imports.repair(&code, diagnostics) {
+            self.candidates[i].import_repaired = true;
+            return Some(fixed);
+        }
+        let class = self.candidates[i].target.class(&self.project);
+        if let Some(fixed) = crate::mtc::qualify(&code, diagnostics, class) {
+            self.candidates[i]
+                .notes
+                .push("called the class under test's methods on a receiver where the reply gave none".into());
+            return Some(fixed);
+        }
+        coerced(&mut self.candidates[i], &code, diagnostics)
     }
 }
 
@@ -99,7 +112,7 @@ impl Candidate {
 }
 
 /// The String/byte[] mix-ups converted in UTF-8 (`mtc::coerce`), noted on the candidate.
-pub(super) fn coerced(c: &mut Candidate, code: &str, diagnostics: &[CompileDiagnostic]) -> Option<String> {
+fn coerced(c: &mut Candidate, code: &str, diagnostics: &[CompileDiagnostic]) -> Option<String> {
     if c.coercions >= MAX_COERCIONS {
         return None;
     }

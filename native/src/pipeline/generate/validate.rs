@@ -93,20 +93,13 @@ impl GenerateRun {
         Ok(())
     }
 
-    /// Imports, then String/byte[] conversions, then dropping the amplified test methods that do
-    /// not compile (one bad input costs that input only). False when none applies.
+    /// The static repairs, then dropping the amplified test methods that do not compile (one bad
+    /// input costs that input only). False when none applies.
     fn repair_amplified(&mut self, i: usize, diagnostics: &[crate::protocol::CompileDiagnostic]) -> bool {
-        let code = self.candidates[i].code.clone().unwrap_or_default();
-        let c = &mut self.candidates[i];
-        if let Some(fixed) = self.imports.repair(&code, diagnostics) {
-            c.import_repaired = true;
-            c.code = Some(fixed);
+        if let Some(fixed) = self.static_repair(i, diagnostics) {
+            self.candidates[i].code = Some(fixed);
             return true;
         }
-        if let Some(fixed) = super::refine::coerced(c, &code, diagnostics) {
-            c.code = Some(fixed);
-            return true;
-        }
-        c.prune(diagnostics)
+        self.candidates[i].prune(diagnostics)
     }
 }

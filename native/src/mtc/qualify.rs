@@ -105,22 +105,18 @@ fn locals_of_class(call: Node, code: &str, class_name: &str) -> Vec<String> {
         let Some(parent) = method.parent() else { return Vec::new() };
         method = parent;
     }
+    let Some(body) = method.child_by_field_name("body") else { return Vec::new() };
+    let mut declarations = Vec::new();
+    super::inputs::collect(body, "local_variable_declaration", &mut declarations);
     let mut found = Vec::new();
-    let mut stack = vec![method];
-    while let Some(node) = stack.pop() {
-        if node.start_byte() >= call.start_byte() {
-            continue;
+    for declaration in declarations.into_iter().filter(|d| d.start_byte() < call.start_byte()) {
+        let declared = declaration.child_by_field_name("type").and_then(|t| code.get(t.byte_range())).unwrap_or("");
+        if declared.split('<').next().map(str::trim) == Some(class_name) {
+            let mut cursor = declaration.walk();
+            let names = declaration.children_by_field_name("declarator", &mut cursor);
+            let names = names.filter_map(|d| d.child_by_field_name("name"));
+            found.extend(names.filter_map(|n| code.get(n.byte_range())).map(String::from));
         }
-        if node.kind() == "local_variable_declaration" {
-            let declared = node.child_by_field_name("type").and_then(|t| code.get(t.byte_range())).unwrap_or("");
-            if declared.split('<').next().map(str::trim) == Some(class_name) {
-                let mut cursor = node.walk();
-                let names = node.children_by_field_name("declarator", &mut cursor);
-                let names = names.filter_map(|d| d.child_by_field_name("name"));
-                found.extend(names.filter_map(|n| code.get(n.byte_range())).map(String::from));
-            }
-        }
-        stack.extend(node.named_children(&mut node.walk()));
     }
     found
 }
@@ -137,6 +133,8 @@ mod tests {
     fn class_under_test(source: &str) -> ClassModel {
         parse_str(std::path::Path::new("Under.java"), source).classes.remove(0)
     }
+
+    const QUEUE: &str = "public class Queue<E> {\n    public boolean add(E e) { return true; }\n}\n";
 
     fn missing(line: usize, method: &str) -> CompileDiagnostic {
         error(line, &format!("cannot find symbol\n  symbol:   method {method}\n  location: class Under_MTC1Test"))
@@ -158,7 +156,7 @@ mod tests {
 
     #[test]
     fn an_instance_method_is_called_on_the_one_local_of_its_class() {
-        let queue = class_under_test("public class Queue<E> {\n    public boolean add(E e) { return true; }\n}\n");
+        let queue = class_under_test(QUEUE);
         let code = "class T {\n    void mr1() {\n        Queue<String> q = new Queue<>();\n        boolean added = add(\"a\");\n    }\n}\n";
         let fixed = qualify(code, &[missing(4, "add(java.lang.String)")], &queue).unwrap();
         assert!(fixed.contains("boolean added = q.add(\"a\");"), "{fixed}");
@@ -166,7 +164,7 @@ mod tests {
 
     #[test]
     fn without_a_local_an_instance_method_gets_a_new_instance_if_one_can_be_built() {
-        let queue = class_under_test("public class Queue<E> {\n    public boolean add(E e) { return true; }\n}\n");
+        let queue = class_under_test(QUEUE);
         let code = "class T {\n    void mr1() {\n        boolean added = add(\"a\");\n    }\n}\n";
         let fixed = qualify(code, &[missing(3, "add(java.lang.String)")], &queue).unwrap();
         assert!(fixed.contains("boolean added = new Queue<>().add(\"a\");"), "{fixed}");

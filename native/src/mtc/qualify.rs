@@ -1,27 +1,44 @@
-//! A static repair for a call small models write without its receiver: `encodeInteger(x)` in the
-//! test class, where the class under test declares `encodeInteger` (javac: `cannot find symbol`,
-//! `symbol: method encodeInteger(java.math.BigInteger)`, `location: class <the test class>`). A
-//! static method is called through its class (`Base64.encodeInteger(x)`). An instance method is
-//! called on the test method's one local of the class under test, declared before the call; with
+//! A static repair for calls small models write on the wrong receiver or none:
+//! - `encodeInteger(x)` in the test class, where the class under test declares `encodeInteger`
+//!   (javac: `cannot find symbol`, `symbol: method encodeInteger(java.math.BigInteger)`,
+//!   `location: class <the test class>`);
+//! - `Vector2D.distanceSq(p2)`, an instance method called through its class (javac: `non-static
+//!   method distanceSq(..) cannot be referenced from a static context`), as the model writes it
+//!   when a static overload of the same name exists.
+//!
+//! A static method is called through its class (`Base64.encodeInteger(x)`), an instance method on
+//! the test method's one local of the class under test declared before the call, or, among
+//! several, on the one the call does not already take as an argument (`p1.distanceSq(p2)`); with
 //! none, on a new instance when the class has a constructor without arguments; otherwise the
-//! error is left to the LLM. Whether the relation then holds is for the trial to say.
+//! error is left to the LLM. The overloads of the call's arity decide static or instance. Whether
+//! the relation then holds is for the trial to say.
 
 use crate::java_model::{ClassKind, ClassModel, MethodModel};
 use crate::protocol::{CompileDiagnostic, DiagnosticKind};
 use tree_sitter::Node;
 
-/// The code with each receiver-less call of the class under test's methods that javac reports
-/// given its receiver; None when it reports none this repair can place.
+/// The code with each call of the class under test's methods that javac reports without a
+/// receiver, or through the class for an instance method, given its receiver; None when it
+/// reports none this repair can place.
 pub fn qualify(code: &str, diagnostics: &[CompileDiagnostic], class: &ClassModel) -> Option<String> {
     let tree = crate::java_model::parser().parse(code, None)?;
-    let mut edits: Vec<(usize, String)> = Vec::new();
+    // (start, end, replacement): an insertion before a receiver-less call, or the class name a
+    // call was made through replaced.
+    let mut edits: Vec<(usize, usize, String)> = Vec::new();
     for d in diagnostics.iter().filter(|d| d.kind == DiagnosticKind::Error) {
-        let Some(name) = missing_method(&d.message) else { continue };
-        for call in receiverless_calls(tree.root_node(), code, d.line, name) {
-            let Some(receiver) = receiver_for(call, code, class, name) else { continue };
-            let at = call.start_byte();
-            if !edits.iter().any(|(start, _)| *start == at) {
-                edits.push((at, format!("{receiver}.")));
+        let (name, through_class) = match (missing_method(&d.message), static_context_method(&d.message)) {
+            (Some(name), _) => (name, false),
+            (None, Some(name)) => (name, true),
+            (None, None) => continue,
+        };
+        for call in calls_on_line(tree.root_node(), code, d.line, name, through_class.then_some(class)) {
+            let Some(receiver) = receiver_for(call, code, class, name, through_class) else { continue };
+            let edit = match call.child_by_field_name("object") {
+                Some(object) => (object.start_byte(), object.end_byte(), receiver),
+                None => (call.start_byte(), call.start_byte(), format!("{receiver}.")),
+            };
+            if !edits.iter().any(|e| e.0 == edit.0) {
+                edits.push(edit);
             }
         }
     }
@@ -30,8 +47,8 @@ pub fn qualify(code: &str, diagnostics: &[CompileDiagnostic], class: &ClassModel
     }
     edits.sort_by_key(|e| std::cmp::Reverse(e.0));
     let mut out = code.to_string();
-    for (at, with) in edits {
-        out.insert_str(at, &with);
+    for (start, end, with) in edits {
+        out.replace_range(start..end, &with);
     }
     Some(out)
 }
@@ -47,8 +64,31 @@ fn missing_method(message: &str) -> Option<&str> {
     (!name.is_empty()).then_some(name)
 }
 
-/// The invocations of `name` without a receiver that start on the 1-based `line`.
-fn receiverless_calls<'t>(root: Node<'t>, code: &str, line: usize, name: &str) -> Vec<Node<'t>> {
+/// The instance method javac says was called through its class: `non-static method NAME(...)
+/// cannot be referenced from a static context`.
+fn static_context_method(message: &str) -> Option<&str> {
+    let rest = message.strip_prefix("non-static method ")?;
+    if !rest.contains("cannot be referenced from a static context") {
+        return None;
+    }
+    let name = rest.split('(').next()?.trim();
+    (!name.is_empty()).then_some(name)
+}
+
+/// The invocations of `name` that start on the 1-based `line`: without a receiver, or, given the
+/// class, through the class's name.
+fn calls_on_line<'t>(
+    root: Node<'t>,
+    code: &str,
+    line: usize,
+    name: &str,
+    through: Option<&ClassModel>,
+) -> Vec<Node<'t>> {
+    let object_fits = |call: Node| match (call.child_by_field_name("object"), through) {
+        (None, None) => true,
+        (Some(object), Some(class)) => code.get(object.byte_range()).is_some_and(|o| names_class(o, class)),
+        _ => false,
+    };
     let mut found = Vec::new();
     let mut stack = vec![root];
     while let Some(node) = stack.pop() {
@@ -57,8 +97,8 @@ fn receiverless_calls<'t>(root: Node<'t>, code: &str, line: usize, name: &str) -
         }
         if node.kind() == "method_invocation"
             && node.start_position().row + 1 == line
-            && node.child_by_field_name("object").is_none()
             && node.child_by_field_name("name").and_then(|n| code.get(n.byte_range())) == Some(name)
+            && object_fits(node)
         {
             found.push(node);
         }
@@ -67,26 +107,47 @@ fn receiverless_calls<'t>(root: Node<'t>, code: &str, line: usize, name: &str) -
     found
 }
 
-/// What to call `name` on: the class for a static method, else the one local of the class, else
-/// a new instance.
-fn receiver_for(call: Node, code: &str, class: &ClassModel, name: &str) -> Option<String> {
+fn names_class(text: &str, class: &ClassModel) -> bool {
+    text == class.name || text == class.qualified_name || text == simple_name(class)
+}
+
+/// The class's name as a test in its package writes it (`Outer.Inner` for a nested class).
+fn simple_name(class: &ClassModel) -> &str {
+    class.qualified_name.strip_prefix(&format!("{}.", class.package)).unwrap_or(&class.name)
+}
+
+/// What to call `name` on: the class for a static method (of the call's arity, when one has it),
+/// else a local of the class, else a new instance.
+fn receiver_for(call: Node, code: &str, class: &ClassModel, name: &str, instance_only: bool) -> Option<String> {
     let callable: Vec<&MethodModel> =
         class.methods.iter().filter(|m| m.name == name && !m.is_constructor && !m.is_private()).collect();
-    let class_name = class.qualified_name.strip_prefix(&format!("{}.", class.package)).unwrap_or(&class.name);
-    if callable.iter().any(|m| m.is_static()) {
-        return Some(class_name.to_string());
-    }
-    if callable.is_empty() {
+    let args = call.child_by_field_name("arguments").map_or(0, |a| a.named_child_count());
+    let of_arity: Vec<&MethodModel> = callable.iter().copied().filter(|m| m.accepts_arity(args)).collect();
+    let candidates = if of_arity.is_empty() { &callable } else { &of_arity };
+    if candidates.is_empty() || (instance_only && candidates.iter().all(|m| m.is_static())) {
         return None;
     }
-    match locals_of_class(call, code, &class.name).as_slice() {
-        [only] => Some(only.clone()),
-        [] if can_build(class) => {
+    if !instance_only && candidates.iter().any(|m| m.is_static()) {
+        return Some(simple_name(class).to_string());
+    }
+    let locals = locals_of_class(call, code, &class.name);
+    let not_arguments: Vec<String> = locals.iter().filter(|l| !is_argument(call, code, l)).cloned().collect();
+    match (locals.as_slice(), not_arguments.as_slice()) {
+        ([only], _) | (_, [only]) => Some(only.clone()),
+        ([], _) if can_build(class) => {
             let diamond = if class.header.contains(&format!("{}<", class.name)) { "<>" } else { "" };
-            Some(format!("new {class_name}{diamond}()"))
+            Some(format!("new {}{diamond}()", simple_name(class)))
         }
         _ => None,
     }
+}
+
+/// Whether the call passes the local `name` as one of its arguments (or inside one).
+fn is_argument(call: Node, code: &str, name: &str) -> bool {
+    let Some(arguments) = call.child_by_field_name("arguments") else { return false };
+    let mut identifiers = Vec::new();
+    super::inputs::collect(arguments, "identifier", &mut identifiers);
+    identifiers.iter().any(|i| code.get(i.byte_range()) == Some(name))
 }
 
 /// Whether `new C()` compiles from a test in the class's package.
@@ -172,6 +233,46 @@ mod tests {
             "public class Queue {\n    public Queue(int n) {}\n    public boolean add(String e) { return true; }\n}\n",
         );
         assert!(qualify(code, &[missing(3, "add(java.lang.String)")], &built_with_args).is_none());
+    }
+
+    const VECTOR: &str = "package org.apache.commons.math3.geometry.euclidean.twod;\npublic class Vector2D {\n    public Vector2D(double x, double y) {}\n    public double distanceSq(Vector<Euclidean2D> p) { return 0; }\n    public static double distanceSq(Vector2D p1, Vector2D p2) { return 0; }\n}\n";
+
+    #[test]
+    fn a_real_reply_s_calls_get_the_receiver_their_arity_asks_for() {
+        // Qwen2.5-Coder-1.5B's reply for commons-math3's Vector2D#distanceSq(Vector2D,Vector2D) ~
+        // distanceSq(Vector) (tests/bench/llm): every call was written without a receiver; the
+        // class holds a static overload of two arguments and an instance one of one. The one
+        // argument calls were given the class, failed as `non-static method ... static context`,
+        // and the candidate was lost as didNotCompile.
+        let code = include_str!("../../tests/fixtures/replies/qwen-vector2d-distancesq.java");
+        let diagnostics: Vec<CompileDiagnostic> = [
+            (18, "Vector2D,Vector2D"),
+            (19, "Vector<Euclidean2D>"),
+            (32, "Vector2D,Vector2D"),
+            (33, "Vector<Euclidean2D>"),
+        ]
+        .iter()
+        .map(|(line, params)| missing(*line, &format!("distanceSq({params})")))
+        .collect();
+        let fixed = qualify(code, &diagnostics, &class_under_test(VECTOR)).unwrap();
+        assert!(fixed.contains("double sourceOutput = Vector2D.distanceSq(p1, p2);"), "{fixed}");
+        // Two locals of the class: the receiver is the one the call does not take already.
+        assert!(fixed.contains("double followUpOutput = p1.distanceSq((Vector<Euclidean2D>) p2);"), "{fixed}");
+        assert!(fixed.contains("double followUpOutput = p1.distanceSq((Vector<Euclidean2D>) p1);"), "{fixed}");
+    }
+
+    #[test]
+    fn an_instance_method_called_through_its_class_gets_an_instance() {
+        let vector = class_under_test(VECTOR);
+        let static_context = |line| {
+            error(line, "non-static method distanceSq(org.apache.commons.math3.geometry.Vector<org.apache.commons.math3.geometry.euclidean.twod.Euclidean2D>) cannot be referenced from a static context")
+        };
+        let code = "class T {\n    void mr1() {\n        Vector2D a = new Vector2D(1, 2);\n        Vector2D b = new Vector2D(3, 4);\n        double d = Vector2D.distanceSq(b);\n        double e = Vector2D.distanceSq(a, b);\n    }\n}\n";
+        let fixed = qualify(code, &[static_context(5)], &vector).unwrap();
+        assert!(fixed.contains("double d = a.distanceSq(b);"), "{fixed}");
+        assert!(fixed.contains("double e = Vector2D.distanceSq(a, b);"), "the static call stays: {fixed}");
+        let ambiguous = code.replace("distanceSq(b);", "distanceSq(new Vector2D(5, 6));");
+        assert!(qualify(&ambiguous, &[static_context(5)], &vector).is_none(), "two locals, neither an argument");
     }
 
     #[test]

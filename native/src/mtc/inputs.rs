@@ -40,6 +40,24 @@ pub(super) fn find_method<'t>(node: Node<'t>, code: &str, name: &str) -> Option<
     children.into_iter().find_map(|c| find_method(c, code, name))
 }
 
+/// Nodes of `kind` that start on the 1-based `line`, in source order.
+pub(super) fn on_line<'t>(root: Node<'t>, line: usize, kind: &str) -> Vec<Node<'t>> {
+    let mut found = Vec::new();
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        if node.start_position().row + 1 > line || node.end_position().row + 1 < line {
+            continue;
+        }
+        if node.kind() == kind && node.start_position().row + 1 == line {
+            found.push(node);
+        }
+        let mut cursor = node.walk();
+        let children: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+        stack.extend(children.into_iter().rev());
+    }
+    found
+}
+
 /// Nodes of `kind` in source order, not looking inside lambdas or nested classes.
 pub(super) fn collect<'t>(node: Node<'t>, kind: &str, out: &mut Vec<Node<'t>>) {
     let mut cursor = node.walk();

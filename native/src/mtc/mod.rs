@@ -1,6 +1,8 @@
 //! From an LLM reply to a candidate MTC: the code picked out of the reply, made to compile beside
 //! the class under test, repaired by imports, and checked for the shape of a metamorphic test.
 
+mod accessor;
+mod arity;
 pub mod catalogue;
 mod coerce;
 mod copies;
@@ -16,6 +18,8 @@ mod screen;
 mod shape;
 mod strip;
 
+pub use accessor::accessor_calls;
+pub use arity::constructor_arity;
 pub use coerce::coerce;
 pub use copies::{drop_copies, test_method_bodies, TestMethod};
 pub use extract::{extract_java, prose};

@@ -89,22 +89,10 @@ fn calls_on_line<'t>(
         (Some(object), Some(class)) => code.get(object.byte_range()).is_some_and(|o| names_class(o, class)),
         _ => false,
     };
-    let mut found = Vec::new();
-    let mut stack = vec![root];
-    while let Some(node) = stack.pop() {
-        if node.start_position().row + 1 > line || node.end_position().row + 1 < line {
-            continue;
-        }
-        if node.kind() == "method_invocation"
-            && node.start_position().row + 1 == line
-            && node.child_by_field_name("name").and_then(|n| code.get(n.byte_range())) == Some(name)
-            && object_fits(node)
-        {
-            found.push(node);
-        }
-        stack.extend(node.named_children(&mut node.walk()));
-    }
-    found
+    let named = |call: &Node| call.child_by_field_name("name").and_then(|n| code.get(n.byte_range())) == Some(name);
+    let mut calls = super::inputs::on_line(root, line, "method_invocation");
+    calls.retain(|call| named(call) && object_fits(*call));
+    calls
 }
 
 fn names_class(text: &str, class: &ClassModel) -> bool {

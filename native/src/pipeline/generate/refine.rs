@@ -8,6 +8,7 @@
 use super::candidate::{Candidate, Refinement, Status};
 use super::GenerateRun;
 use crate::error::CoreResult;
+use crate::java_model::ClassModel;
 use crate::protocol::{CompileDiagnostic, DiagnosticKind, TestResult};
 
 /// String/byte[] conversion rounds per candidate: javac reports a mix-up behind a fixed one only
@@ -65,8 +66,9 @@ impl GenerateRun {
 
 impl GenerateRun {
     /// The static repairs in order, the first that applies: imports for unresolved names, a
-    /// receiver for the class under test's methods called without one, String/byte[] conversions.
-    /// Each is checked by the next compile.
+    /// receiver for the class under test's methods called without one or through the class, a
+    /// project method written as a field, a constructor given number literals it has no arity
+    /// for, String/byte[] conversions. Each is checked by the next compile.
     pub(super) fn static_repair(&mut self, i: usize, diagnostics: &[CompileDiagnostic]) -> Option<String> {
         let code = self.candidates[i].code.clone().unwrap_or_default();
         if let Some(fixed) = self.imports.repair(&code, diagnostics) {
@@ -74,13 +76,43 @@ impl GenerateRun {
             return Some(fixed);
         }
         let class = self.candidates[i].target.class(&self.project);
-        if let Some(fixed) = crate::mtc::qualify(&code, diagnostics, class) {
-            self.candidates[i]
-                .notes
-                .push("called the class under test's methods on a receiver where the reply gave none".into());
+        let class_named = |name: &str| class_named(&self.project, class, name);
+        let repairs: [(Option<String>, &str); 3] = [
+            (
+                crate::mtc::qualify(&code, diagnostics, class),
+                "called the class under test's methods on a receiver where the reply gave none or the class",
+            ),
+            (
+                crate::mtc::accessor_calls(&code, diagnostics, &class_named),
+                "called a method the reply wrote as a field",
+            ),
+            (
+                crate::mtc::constructor_arity(&code, diagnostics, &class_named),
+                "gave a constructor called with numbers it has no arity for the numbers of one it has",
+            ),
+        ];
+        if let Some((Some(fixed), note)) = repairs.into_iter().find(|(fixed, _)| fixed.is_some()) {
+            self.candidates[i].notes.push(note.into());
             return Some(fixed);
         }
         coerced(&mut self.candidates[i], &code, diagnostics)
+    }
+}
+
+/// The project's class a test names: by its qualified name, else by its simple name, the class
+/// under test's package first.
+fn class_named<'p>(
+    project: &'p crate::java_model::Project,
+    under_test: &ClassModel,
+    name: &str,
+) -> Option<&'p ClassModel> {
+    if name.contains('.') {
+        return project.classes().find(|c| c.qualified_name == name);
+    }
+    let named: Vec<&ClassModel> = project.classes().filter(|c| c.name == name).collect();
+    match named.as_slice() {
+        [only] => Some(only),
+        _ => named.into_iter().find(|c| c.package == under_test.package),
     }
 }
 

@@ -1,0 +1,135 @@
+//! A static repair for a constructor given numbers it has no arity for: `new MutablePeriod(1, 2,
+//! .., 12)` where the class's constructors of numbers take 4 or 8 (javac: `no suitable
+//! constructor found for MutablePeriod(int,...)`, or `int cannot be converted to PeriodType`
+//! where an overload of that arity takes something else; a 1.5B model wrote both for joda-time's
+//! `MutablePeriod`). The literals are cut to the longest such constructor they fill, or, when
+//! there are fewer literals than any takes, padded with `0`. Only literal arguments: a computed
+//! value may mean a different parameter, a literal is an arbitrary input either way. Whether the
+//! relation holds with these inputs is for the trial to say.
+
+use crate::java_model::{ClassModel, MethodModel};
+use crate::protocol::{CompileDiagnostic, DiagnosticKind};
+use tree_sitter::Node;
+
+const NUMBERS: &[&str] = &["int", "long", "short", "byte", "double", "float"];
+
+/// The code with each such constructor call given an arity the class has; None when an error
+/// line holds none.
+pub fn constructor_arity<'c>(
+    code: &str,
+    diagnostics: &[CompileDiagnostic],
+    class_named: &dyn Fn(&str) -> Option<&'c ClassModel>,
+) -> Option<String> {
+    let tree = crate::java_model::parser().parse(code, None)?;
+    let mut edits: Vec<(std::ops::Range<usize>, String)> = Vec::new();
+    for d in diagnostics.iter().filter(|d| d.kind == DiagnosticKind::Error) {
+        for creation in super::inputs::on_line(tree.root_node(), d.line, "object_creation_expression") {
+            let Some(arguments) = creation.child_by_field_name("arguments") else { continue };
+            let type_name = creation.child_by_field_name("type").and_then(|t| code.get(t.byte_range())).unwrap_or("");
+            let Some(class) = class_named(type_name.split('<').next().unwrap_or("").trim()) else { continue };
+            let Some(literals) = numeric_literals(arguments, code) else { continue };
+            let Some(arity) = fitting_arity(class, literals.len()) else { continue };
+            let mut fitted: Vec<&str> = literals.into_iter().take(arity).collect();
+            fitted.resize(arity, "0");
+            if !edits.iter().any(|(r, _)| *r == arguments.byte_range()) {
+                edits.push((arguments.byte_range(), format!("({})", fitted.join(", "))));
+            }
+        }
+    }
+    if edits.is_empty() {
+        return None;
+    }
+    edits.sort_by_key(|(r, _)| std::cmp::Reverse(r.start));
+    let mut out = code.to_string();
+    for (range, with) in edits {
+        out.replace_range(range, &with);
+    }
+    Some(out)
+}
+
+/// The arguments' texts when every one is a number literal (a sign allowed).
+fn numeric_literals<'a>(arguments: Node, code: &'a str) -> Option<Vec<&'a str>> {
+    let mut cursor = arguments.walk();
+    let all: Vec<Node> = arguments.named_children(&mut cursor).collect();
+    let is_number =
+        |n: Node| n.kind().ends_with("_literal") && n.kind() != "string_literal" && n.kind() != "character_literal";
+    let literal = |n: Node| match n.kind() {
+        "unary_expression" => n.child_by_field_name("operand").is_some_and(is_number),
+        _ => is_number(n) && !matches!(n.kind(), "true" | "false" | "null_literal"),
+    };
+    all.iter().all(|n| literal(*n)).then(|| all.iter().filter_map(|n| code.get(n.byte_range())).collect())
+}
+
+/// The arity to give `given` number literals: none when a constructor of numbers takes that many
+/// already; else the longest such constructor they fill, else the shortest.
+fn fitting_arity(class: &ClassModel, given: usize) -> Option<usize> {
+    let of_numbers: Vec<&MethodModel> = class
+        .methods
+        .iter()
+        .filter(|m| m.is_constructor && !m.is_private() && !m.params.is_empty())
+        .filter(|m| m.params.iter().all(|p| NUMBERS.contains(&p.type_name.as_str())))
+        .collect();
+    if of_numbers.iter().any(|m| m.params.len() == given) {
+        return None;
+    }
+    let arities = of_numbers.iter().map(|m| m.params.len());
+    arities.clone().filter(|&n| n < given).max().or_else(|| arities.filter(|&n| n > given).min())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::constructor_arity;
+    use crate::java_model::{parse_str, ClassModel};
+    use crate::protocol::{CompileDiagnostic, DiagnosticKind};
+
+    fn period() -> ClassModel {
+        let src = "package org.joda.time;\npublic class MutablePeriod {\n    public MutablePeriod() {}\n    public MutablePeriod(long duration) {}\n    public MutablePeriod(int hours, int minutes, int seconds, int millis) {}\n    public MutablePeriod(int years, int months, int weeks, int days, int hours, int minutes, int seconds, int millis) {}\n    public MutablePeriod(int years, int months, int weeks, int days, int hours, int minutes, int seconds, int millis, PeriodType type) {}\n}\n";
+        parse_str(std::path::Path::new("MutablePeriod.java"), src).classes.remove(0)
+    }
+
+    fn error(line: usize, message: &str) -> CompileDiagnostic {
+        CompileDiagnostic { kind: DiagnosticKind::Error, line, column: 33, message: message.into() }
+    }
+
+    fn repaired(code: &str, line: usize) -> Option<String> {
+        let class = period();
+        let message = "incompatible types: int cannot be converted to org.joda.time.PeriodType";
+        constructor_arity(code, &[error(line, message)], &|name| (name == class.name).then_some(&class))
+    }
+
+    fn creating(arguments: &str) -> String {
+        format!(
+            "class T {{\n    void mr1() {{\n        MutablePeriod p = new MutablePeriod({arguments});\n    }}\n}}\n"
+        )
+    }
+
+    #[test]
+    fn real_replies_literals_are_cut_to_the_longest_constructor_they_fill() {
+        // Qwen2.5-Coder-1.5B's replies for joda-time's MutablePeriod#setDays: 9 and 12 ints.
+        let nine = repaired(&creating("1, 2, 3, 4, 5, 6, 7, 8, 9"), 3).unwrap();
+        assert!(nine.contains("new MutablePeriod(1, 2, 3, 4, 5, 6, 7, 8);"), "{nine}");
+        let twelve = repaired(&creating("1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12"), 3).unwrap();
+        assert!(twelve.contains("new MutablePeriod(1, 2, 3, 4, 5, 6, 7, 8);"), "{twelve}");
+    }
+
+    #[test]
+    fn too_few_literals_are_padded_with_zero_and_signs_count_as_literals() {
+        let two = repaired(&creating("-1, 2"), 3).unwrap();
+        assert!(two.contains("new MutablePeriod(-1);"), "cut to the (long), the longest they fill: {two}");
+        let class =
+            parse_str(std::path::Path::new("P.java"), "class MutablePeriod { MutablePeriod(int a, int b, int c) {} }")
+                .classes
+                .remove(0);
+        let fixed =
+            constructor_arity(&creating("7"), &[error(3, "no suitable constructor")], &|_| Some(&class)).unwrap();
+        assert!(fixed.contains("new MutablePeriod(7, 0, 0);"), "{fixed}");
+    }
+
+    #[test]
+    fn no_repair_for_computed_arguments_a_fitting_arity_or_another_line() {
+        assert!(repaired(&creating("1, 2, 3, x"), 3).is_none(), "a computed argument");
+        assert!(repaired(&creating("1, 2, 3, 4"), 3).is_none(), "a constructor takes four numbers");
+        assert!(repaired(&creating("\"1\", 2, 3, 4, 5"), 3).is_none(), "a string");
+        assert!(repaired(&creating("1, 2, 3, 4, 5, 6, 7, 8, 9"), 2).is_none(), "no error on that line");
+    }
+}

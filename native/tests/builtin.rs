@@ -170,7 +170,9 @@ fn symmetric_measures_compare_doubles_with_a_tolerance() {
     assert_eq!(m.relation, "a.distance(b) = b.distance(a)");
     assert!(m.code.contains("Point a = new Point(0.0, 1.5);"), "{}", m.code);
     assert!(
-        m.code.contains("assertEquals(sourceOutput, followUpOutput, 1e-9 * Math.max(1.0, Math.abs(sourceOutput)));"),
+        m.code.contains(
+            "assertEquals(sourceOutput, followUpOutput, Math.abs(sourceOutput) > 1.0 ? 1e-9 * Math.abs(sourceOutput) : 1e-9);"
+        ),
         "{}",
         m.code
     );
@@ -189,7 +191,11 @@ fn setters_and_getters_found_by_name_with_a_tolerance_for_doubles() {
     // Coupled by their field, the producer-consumer template writes it first; by name alone, the
     // class-level one (one MTC per relation).
     let m = found.iter().find(|m| m.relation == "getX() = v just after setX(v)").expect("set/get");
-    assert!(m.code.contains("subject.setX(x);\n        assertEquals(x, subject.getX(), 1e-9"), "{}", m.code);
+    assert!(
+        m.code.contains("subject.setX(x);\n        assertEquals(x, subject.getX(), Math.abs(x) > 1.0 ? 1e-9"),
+        "{}",
+        m.code
+    );
 }
 
 #[test]

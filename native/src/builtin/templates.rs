@@ -47,15 +47,22 @@ pub(super) fn same(a: &str, b: &str) -> bool {
 }
 
 /// `assertEquals` as the type needs it: arrays element by element, floating point with a
-/// tolerance (JUnit 4 fails every `assertEquals(double, double)` without one).
+/// tolerance (JUnit 4 fails every `assertEquals(double, double)` without one). The tolerance is
+/// relative, but never NaN: JUnit 5 rejects a NaN delta ("positive delta expected") before it
+/// compares, so a NaN value (JTS's `Coordinate.NULL_ORDINATE`) failed every such MTC, while NaN
+/// against NaN is equal to both JUnits.
 pub fn assert_equal(expected: &str, actual: &str, written_type: &str) -> String {
     match erase_simple(written_type).as_str() {
         // JUnit 4 compares arrays of floating point only with a tolerance (JUnit 5 either way).
         "double[]" => format!("assertArrayEquals({expected}, {actual}, 1e-9);"),
         "float[]" => format!("assertArrayEquals({expected}, {actual}, 1e-5f);"),
         t if is_array(t) => format!("assertArrayEquals({expected}, {actual});"),
-        "double" => format!("assertEquals({expected}, {actual}, 1e-9 * Math.max(1.0, Math.abs({expected})));"),
-        "float" => format!("assertEquals({expected}, {actual}, 1e-5f * Math.max(1.0f, Math.abs({expected})));"),
+        "double" => format!(
+            "assertEquals({expected}, {actual}, Math.abs({expected}) > 1.0 ? 1e-9 * Math.abs({expected}) : 1e-9);"
+        ),
+        "float" => format!(
+            "assertEquals({expected}, {actual}, Math.abs({expected}) > 1.0f ? 1e-5f * Math.abs({expected}) : 1e-5f);"
+        ),
         _ => format!("assertEquals({expected}, {actual});"),
     }
 }
@@ -776,6 +783,16 @@ mod tests {
         assert_eq!(assert_equal("x", "y", "double[]"), "assertArrayEquals(x, y, 1e-9);");
         assert_eq!(assert_equal("x", "y", "float[]"), "assertArrayEquals(x, y, 1e-5f);");
         assert_eq!(assert_equal("x", "y", "int[]"), "assertArrayEquals(x, y);");
+    }
+
+    #[test]
+    fn floating_point_tolerance_is_relative_and_never_nan() {
+        // `Math.max(1.0, Math.abs(NaN))` is NaN; a comparison with NaN is false, so 1e-9 is left.
+        let double = assert_equal("x", "y", "double");
+        assert_eq!(double, "assertEquals(x, y, Math.abs(x) > 1.0 ? 1e-9 * Math.abs(x) : 1e-9);");
+        assert!(!double.contains("Math.max"), "{double}");
+        let float = assert_equal("x", "y", "float");
+        assert_eq!(float, "assertEquals(x, y, Math.abs(x) > 1.0f ? 1e-5f * Math.abs(x) : 1e-5f);");
     }
 
     #[test]

@@ -88,7 +88,7 @@ impl GenerateRun {
             ),
             (
                 crate::mtc::constructor_arity(&code, diagnostics, &class_named),
-                "gave a constructor called with numbers it has no arity for the numbers of one it has",
+                "cut or padded the numbers a constructor was given to the arity of one the class has",
             ),
         ];
         if let Some((Some(fixed), note)) = repairs.into_iter().find(|(fixed, _)| fixed.is_some()) {

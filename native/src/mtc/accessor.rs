@@ -15,7 +15,7 @@ pub fn accessor_calls<'c>(
     class_named: &dyn Fn(&str) -> Option<&'c ClassModel>,
 ) -> Option<String> {
     let tree = crate::java_model::parser().parse(code, None)?;
-    let mut ends: Vec<usize> = Vec::new();
+    let mut edits: Vec<(usize, usize, String)> = Vec::new();
     for d in diagnostics.iter().filter(|d| d.kind == DiagnosticKind::Error) {
         let Some((name, location)) = missing_variable(&d.message) else { continue };
         let (owner, through_class) = match location {
@@ -29,20 +29,13 @@ pub fn accessor_calls<'c>(
         for access in super::inputs::on_line(tree.root_node(), d.line, "field_access") {
             let field = access.child_by_field_name("field").and_then(|f| code.get(f.byte_range()));
             let called = access.parent().is_some_and(|p| p.kind() == "method_invocation");
-            if field == Some(name) && !called && !ends.contains(&access.end_byte()) {
-                ends.push(access.end_byte());
+            let end = access.end_byte();
+            if field == Some(name) && !called && !edits.iter().any(|e| e.0 == end) {
+                edits.push((end, end, "()".into()));
             }
         }
     }
-    if ends.is_empty() {
-        return None;
-    }
-    ends.sort_unstable_by(|a, b| b.cmp(a));
-    let mut out = code.to_string();
-    for at in ends {
-        out.insert_str(at, "()");
-    }
-    Some(out)
+    super::javac::apply_edits(code, edits)
 }
 
 enum Location<'m> {
@@ -54,17 +47,13 @@ enum Location<'m> {
 
 /// `cannot find symbol` with `symbol: variable NAME` and where javac looked.
 fn missing_variable(message: &str) -> Option<(&str, Location<'_>)> {
-    if !message.starts_with("cannot find symbol") {
-        return None;
-    }
-    let line = |key: &str| message.lines().find_map(|l| l.trim().strip_prefix(key)).map(str::trim);
-    let name = line("symbol:")?.strip_prefix("variable ")?.trim();
-    let location = line("location:")?;
+    let missing = super::javac::missing_symbol(message).filter(|m| m.kind == "variable")?;
+    let location = missing.location?;
     let location = match location.strip_prefix("class ") {
         Some(class) => Location::Class(class.trim()),
         None => Location::Variable(location.strip_prefix("variable ")?.split(" of type ").nth(1)?.trim()),
     };
-    Some((name, location))
+    Some((missing.name, location))
 }
 
 fn has_method_without_arguments(class: &ClassModel, name: &str, must_be_static: bool) -> bool {

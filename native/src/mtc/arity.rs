@@ -13,6 +13,16 @@ use tree_sitter::Node;
 
 const NUMBERS: &[&str] = &["int", "long", "short", "byte", "double", "float"];
 
+/// tree-sitter-java's kinds of number literal.
+const NUMBER_LITERALS: &[&str] = &[
+    "decimal_integer_literal",
+    "hex_integer_literal",
+    "octal_integer_literal",
+    "binary_integer_literal",
+    "decimal_floating_point_literal",
+    "hex_floating_point_literal",
+];
+
 /// The code with each such constructor call given an arity the class has; None when an error
 /// line holds none.
 pub fn constructor_arity<'c>(
@@ -21,7 +31,7 @@ pub fn constructor_arity<'c>(
     class_named: &dyn Fn(&str) -> Option<&'c ClassModel>,
 ) -> Option<String> {
     let tree = crate::java_model::parser().parse(code, None)?;
-    let mut edits: Vec<(std::ops::Range<usize>, String)> = Vec::new();
+    let mut edits: Vec<(usize, usize, String)> = Vec::new();
     for d in diagnostics.iter().filter(|d| d.kind == DiagnosticKind::Error) {
         for creation in super::inputs::on_line(tree.root_node(), d.line, "object_creation_expression") {
             let Some(arguments) = creation.child_by_field_name("arguments") else { continue };
@@ -31,32 +41,24 @@ pub fn constructor_arity<'c>(
             let Some(arity) = fitting_arity(class, literals.len()) else { continue };
             let mut fitted: Vec<&str> = literals.into_iter().take(arity).collect();
             fitted.resize(arity, "0");
-            if !edits.iter().any(|(r, _)| *r == arguments.byte_range()) {
-                edits.push((arguments.byte_range(), format!("({})", fitted.join(", "))));
+            if !edits.iter().any(|e| e.0 == arguments.start_byte()) {
+                edits.push((arguments.start_byte(), arguments.end_byte(), format!("({})", fitted.join(", "))));
             }
         }
     }
-    if edits.is_empty() {
-        return None;
-    }
-    edits.sort_by_key(|(r, _)| std::cmp::Reverse(r.start));
-    let mut out = code.to_string();
-    for (range, with) in edits {
-        out.replace_range(range, &with);
-    }
-    Some(out)
+    super::javac::apply_edits(code, edits)
 }
 
-/// The arguments' texts when every one is a number literal (a sign allowed).
+/// The arguments' texts when every one is a number literal, with a sign or without.
 fn numeric_literals<'a>(arguments: Node, code: &'a str) -> Option<Vec<&'a str>> {
     let mut cursor = arguments.walk();
     let all: Vec<Node> = arguments.named_children(&mut cursor).collect();
-    let is_number =
-        |n: Node| n.kind().ends_with("_literal") && n.kind() != "string_literal" && n.kind() != "character_literal";
-    let literal = |n: Node| match n.kind() {
-        "unary_expression" => n.child_by_field_name("operand").is_some_and(is_number),
-        _ => is_number(n) && !matches!(n.kind(), "true" | "false" | "null_literal"),
+    let is_number = |n: Node| NUMBER_LITERALS.contains(&n.kind());
+    let signed = |n: Node| {
+        let sign = n.child_by_field_name("operator").and_then(|o| code.get(o.byte_range()));
+        matches!(sign, Some("-" | "+")) && n.child_by_field_name("operand").is_some_and(is_number)
     };
+    let literal = |n: Node| is_number(n) || (n.kind() == "unary_expression" && signed(n));
     all.iter().all(|n| literal(*n)).then(|| all.iter().filter_map(|n| code.get(n.byte_range())).collect())
 }
 

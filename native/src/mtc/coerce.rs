@@ -50,15 +50,7 @@ pub fn coerce(code: &str, diagnostics: &[CompileDiagnostic]) -> Option<String> {
             if to_bytes { format!("({text}).getBytes({UTF_8})") } else { format!("new String({text}, {UTF_8})") };
         edits.push((range.start, range.end, converted));
     }
-    if edits.is_empty() {
-        return None;
-    }
-    edits.sort_by_key(|e| std::cmp::Reverse(e.0));
-    let mut out = code.to_string();
-    for (start, end, with) in edits {
-        out.replace_range(start..end, &with);
-    }
-    Some(out)
+    super::javac::apply_edits(code, edits)
 }
 
 /// The edit that gives a local the type of the call that initialises it, when `expr` is that

@@ -78,19 +78,14 @@ fn simple(fq: &str) -> &str {
 /// a capital (a static member through an unimported class: `Cipher.ENCRYPT_MODE`).
 fn unresolved_names(diagnostics: &[CompileDiagnostic]) -> Vec<String> {
     let mut out = Vec::new();
-    for d in diagnostics.iter().filter(|d| d.message.contains("cannot find symbol")) {
-        for line in d.message.lines() {
-            let line = line.trim();
-            let Some(symbol) = line.strip_prefix("symbol:") else { continue };
-            let symbol = symbol.trim();
-            let name = symbol
-                .strip_prefix("class ")
-                .or_else(|| symbol.strip_prefix("variable ").filter(|v| v.starts_with(char::is_uppercase)));
-            if let Some(name) = name.map(str::trim) {
-                if !out.iter().any(|o| o == name) {
-                    out.push(name.to_string());
-                }
-            }
+    for missing in diagnostics.iter().filter_map(|d| super::javac::missing_symbol(&d.message)) {
+        let looks_like_type = match missing.kind {
+            "class" => true,
+            "variable" => missing.name.starts_with(char::is_uppercase),
+            _ => false,
+        };
+        if looks_like_type && !out.iter().any(|o| o == missing.name) {
+            out.push(missing.name.to_string());
         }
     }
     out

@@ -10,6 +10,7 @@ mod extract;
 mod fingerprint;
 mod imports;
 mod inputs;
+mod javac;
 mod normalize;
 mod prune;
 mod qualify;

@@ -42,26 +42,13 @@ pub fn qualify(code: &str, diagnostics: &[CompileDiagnostic], class: &ClassModel
             }
         }
     }
-    if edits.is_empty() {
-        return None;
-    }
-    edits.sort_by_key(|e| std::cmp::Reverse(e.0));
-    let mut out = code.to_string();
-    for (start, end, with) in edits {
-        out.replace_range(start..end, &with);
-    }
-    Some(out)
+    super::javac::apply_edits(code, edits)
 }
 
 /// The method javac could not find in the test class: `cannot find symbol` with `symbol: method
 /// NAME(...)`.
 fn missing_method(message: &str) -> Option<&str> {
-    if !message.starts_with("cannot find symbol") {
-        return None;
-    }
-    let symbol = message.lines().find_map(|l| l.trim().strip_prefix("symbol:"))?.trim();
-    let name = symbol.strip_prefix("method ")?.split('(').next()?.trim();
-    (!name.is_empty()).then_some(name)
+    super::javac::missing_symbol(message).filter(|m| m.kind == "method").map(|m| m.name)
 }
 
 /// The instance method javac says was called through its class: `non-static method NAME(...)

@@ -77,21 +77,23 @@ impl GenerateRun {
         }
         let class = self.candidates[i].target.class(&self.project);
         let class_named = |name: &str| class_named(&self.project, class, name);
-        let repairs: [(Option<String>, &str); 3] = [
+        // Tried in order; the first that applies is the one made.
+        type Repair<'r> = (&'r dyn Fn() -> Option<String>, &'r str);
+        let repairs: [Repair; 3] = [
             (
-                crate::mtc::qualify(&code, diagnostics, class),
+                &|| crate::mtc::qualify(&code, diagnostics, class),
                 "called the class under test's methods on a receiver where the reply gave none or the class",
             ),
             (
-                crate::mtc::accessor_calls(&code, diagnostics, &class_named),
+                &|| crate::mtc::accessor_calls(&code, diagnostics, &class_named),
                 "called a method the reply wrote as a field",
             ),
             (
-                crate::mtc::constructor_arity(&code, diagnostics, &class_named),
+                &|| crate::mtc::constructor_arity(&code, diagnostics, &class_named),
                 "cut or padded the numbers a constructor was given to the arity of one the class has",
             ),
         ];
-        if let Some((Some(fixed), note)) = repairs.into_iter().find(|(fixed, _)| fixed.is_some()) {
+        if let Some((fixed, note)) = repairs.iter().find_map(|(repair, note)| repair().map(|fixed| (fixed, *note))) {
             self.candidates[i].notes.push(note.into());
             return Some(fixed);
         }

@@ -1,0 +1,60 @@
+//! What the static repairs read from javac's messages, and how they write their fixes back.
+
+/// javac's `cannot find symbol` with its `symbol:` and `location:` lines: `symbol: method
+/// encodeInteger(java.math.BigInteger)` gives kind `method` and name `encodeInteger`;
+/// `location: class org.joda.time.DurationFieldType` stays as written.
+pub(super) struct MissingSymbol<'m> {
+    pub kind: &'m str,
+    pub name: &'m str,
+    pub location: Option<&'m str>,
+}
+
+pub(super) fn missing_symbol(message: &str) -> Option<MissingSymbol<'_>> {
+    if !message.contains("cannot find symbol") {
+        return None;
+    }
+    let line = |key: &str| message.lines().find_map(|l| l.trim().strip_prefix(key)).map(str::trim);
+    let (kind, rest) = line("symbol:")?.split_once(' ')?;
+    let name = rest.split('(').next()?.trim();
+    (!name.is_empty()).then_some(MissingSymbol { kind, name, location: line("location:") })
+}
+
+/// `code` with each `(start, end, replacement)` byte-range edit made (an insertion when start is
+/// end); None without edits. The edits must not overlap.
+pub(super) fn apply_edits(code: &str, mut edits: Vec<(usize, usize, String)>) -> Option<String> {
+    if edits.is_empty() {
+        return None;
+    }
+    // From the end backwards, so each edit's offsets still hold when it is made.
+    edits.sort_by_key(|e| std::cmp::Reverse(e.0));
+    let mut out = code.to_string();
+    for (start, end, with) in edits {
+        out.replace_range(start..end, &with);
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{apply_edits, missing_symbol};
+
+    #[test]
+    fn a_missing_symbol_s_kind_name_and_location() {
+        let m = missing_symbol(
+            "cannot find symbol\n  symbol:   method encodeInteger(java.math.BigInteger)\n  location: class T",
+        )
+        .expect("a missing method");
+        assert_eq!((m.kind, m.name, m.location), ("method", "encodeInteger", Some("class T")));
+        let v = missing_symbol("cannot find symbol\n  symbol:   variable days").expect("a missing variable");
+        assert_eq!((v.kind, v.name, v.location), ("variable", "days", None));
+        assert!(missing_symbol("incompatible types: int cannot be converted to String").is_none());
+    }
+
+    #[test]
+    fn edits_are_made_from_the_end_so_offsets_hold() {
+        let code = "f(a, b)";
+        let fixed = apply_edits(code, vec![(0, 0, "x.".into()), (5, 6, "c".into()), (2, 3, "aa".into())]);
+        assert_eq!(fixed.as_deref(), Some("x.f(aa, c)"));
+        assert!(apply_edits(code, Vec::new()).is_none());
+    }
+}

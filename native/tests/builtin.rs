@@ -167,8 +167,12 @@ fn static_only_classes_are_called_through_their_name_in_java_8_source() {
 fn symmetric_measures_compare_doubles_with_a_tolerance() {
     let found = generated("builtin/com/acme/geo/Point.java", "Point", "distance");
     let m = mtc(&found, "symmetricPredicate");
-    assert_eq!(m.relation, "a.distance(b) = b.distance(a)");
-    assert!(m.code.contains("Point a = new Point(0.0, 1.5);"), "{}", m.code);
+    assert_eq!(m.relation, "a.distance(b) = b.distance(a), and a.distance(a) = 0");
+    // The distance to a twin is 0 but for NaN: most arithmetic mutants keep a distance symmetric.
+    let to_itself = "Point twinOfA = new Point(0.0, -2.0);\n        double toItself = a.distance(twinOfA);\n        if (toItself == toItself) {\n            assertEquals(0.0, toItself, Math.abs(0.0) > 1.0 ? 1e-9 * Math.abs(0.0) : 1e-9);\n        }";
+    assert!(m.code.contains(to_itself), "{}", m.code);
+    // The second coordinate differs from the first's ordinary value: no point on a diagonal.
+    assert!(m.code.contains("Point a = new Point(0.0, -2.0);"), "{}", m.code);
     assert!(
         m.code.contains(
             "assertEquals(sourceOutput, followUpOutput, Math.abs(sourceOutput) > 1.0 ? 1e-9 * Math.abs(sourceOutput) : 1e-9);"
@@ -363,6 +367,14 @@ fn symmetric_static_functions_swap_and_rotate_their_operands() {
     assert_eq!(m.relation, "equalsWithin(a, b) = equalsWithin(b, a)", "NaN is not equal to itself");
     // Two ints do not make a symmetric function: the name must say so.
     let found = generated(TEXT_MATH, "TextMath", "difference");
+    assert!(!has(&found, "symmetricFunction"), "{:?}", templates(&found));
+    // Only operands named alike rotate: `q` is the point tested against `p1` and `p2`.
+    let found = generated(TEXT_MATH, "TextMath", "intersects");
+    let m = mtc(&found, "symmetricFunction");
+    assert_eq!(m.relation, "intersects(a, b) = intersects(b, a)");
+    assert!(!m.code.contains("rotatedOutput"), "{}", m.code);
+    // `x1` and `y1` are one point's two coordinates: swapping them is no symmetry.
+    let found = generated(TEXT_MATH, "TextMath", "distance");
     assert!(!has(&found, "symmetricFunction"), "{:?}", templates(&found));
 }
 
@@ -1279,4 +1291,72 @@ fn a_method_over_many_given_one_answers_as_its_singular() {
     assert!(m.code.contains("Slots.add(arg0, arg1);") && !m.code.contains("floorMod"), "{}", m.code);
     let found = generated(SLOTS, "Slots", "removeElements");
     assert!(!has(&found, "oneOfMany"), "an array of values is no varargs: {:?}", templates(&found));
+}
+
+const BOX: &str = "builtin/com/acme/geo/Box.java";
+const SEGMENT: &str = "builtin/com/acme/geo/Segment.java";
+
+#[test]
+fn a_box_contains_what_it_was_told_to_include_and_including_twice_is_including_once() {
+    for target in ["expandToInclude", "contains"] {
+        let found = generated(BOX, "Box", target);
+        let m = mtc(&found, "includesWhatItWasTold");
+        assert_eq!(
+            m.relation,
+            "a.contains(x) holds just after a.expandToInclude(x), and including x twice is including it once"
+        );
+        // A point off the diagonal, and no argument built from nothing (an empty box includes nothing).
+        assert!(m.code.contains("double arg0 = 0.0;\n        double arg1 = 1.0;"), "{}", m.code);
+        assert!(
+            m.code.contains("a.expandToInclude(arg0, arg1);\n        assertTrue(a.contains(arg0, arg1));"),
+            "{}",
+            m.code
+        );
+        assert!(m.code.contains("twin.expandToInclude(arg0, arg1);\n        twin.expandToInclude(arg0, arg1);\n        assertEquals(a, twin);"), "{}", m.code);
+    }
+    // A method whose whole body passes its parameters on is no delegation to test: both sides
+    // run the same code, on every mutant.
+    assert!(!has(&generated(BOX, "Box", "covers"), "delegation"), "{:?}", templates(&generated(BOX, "Box", "covers")));
+    // `isEmpty` asks, but nothing includes its (no) argument.
+    assert!(!has(&generated(BOX, "Box", "isEmpty"), "includesWhatItWasTold"));
+}
+
+#[test]
+fn qualified_symmetric_names_are_symmetric_predicates() {
+    let found = generated(BOX, "Box", "intersectsInterior");
+    assert_eq!(mtc(&found, "symmetricPredicate").relation, "a.intersectsInterior(b) = b.intersectsInterior(a)");
+    // The bounds differ per position: no box of zero height.
+    assert!(
+        mtc(&found, "symmetricPredicate").code.contains("new Box(0.0, -2.0, 3.25, 0.75)"),
+        "{}",
+        mtc(&found, "symmetricPredicate").code
+    );
+}
+
+#[test]
+fn in_place_involutions_and_normalisers_on_the_receiver() {
+    let found = generated(SEGMENT, "Segment", "reverse");
+    let m = mtc(&found, "receiverInvolution");
+    assert_eq!(m.relation, "a.reverse() twice leaves a equal to its twin");
+    let twice = "Segment a = new Segment(0, 1, 1, 1);\n        Segment twin = new Segment(0, 1, 1, 1);\n        a.reverse();\n        a.reverse();\n        assertEquals(twin, a);";
+    assert!(m.code.contains(twice), "{}", m.code);
+    let found = generated(SEGMENT, "Segment", "normalize");
+    let m = mtc(&found, "receiverNormaliser");
+    assert!(m.code.contains("once.normalize();\n        twice.normalize();\n        twice.normalize();\n        assertEquals(once, twice);"), "{}", m.code);
+    // Not named so: no involution. Floating-point state: normalising twice may round.
+    assert!(!has(&generated(SEGMENT, "Segment", "stretch"), "receiverInvolution"));
+    assert!(!has(&generated(BOX, "Box", "normalize"), "receiverNormaliser"));
+}
+
+const WORD_BITS: &str = "builtin/com/acme/bag/WordBits.java";
+
+#[test]
+fn commutative_updates_in_place_give_the_same_whichever_operand_receives_them() {
+    let found = generated(WORD_BITS, "WordBits", "or");
+    let m = mtc(&found, "receiverCommutativity");
+    assert_eq!(m.relation, "a.or(b) leaves a equal to what b.or(a) leaves in b");
+    let body = "WordBits a = new WordBits(0L);\n        WordBits b = new WordBits(1L);\n        WordBits otherA = new WordBits(0L);\n        WordBits otherB = new WordBits(1L);\n        a.or(b);\n        otherB.or(otherA);\n        assertEquals(a, otherB);";
+    assert!(m.code.contains(body), "{}", m.code);
+    assert!(has(&generated(WORD_BITS, "WordBits", "xor"), "receiverCommutativity"));
+    assert!(!has(&generated(WORD_BITS, "WordBits", "andNot"), "receiverCommutativity"));
 }

@@ -190,6 +190,21 @@ pub fn arrays(element: &str, elements: &[String]) -> Vec<String> {
     out
 }
 
+/// The ordinary value of a constructor's floating-point argument at `position`, when its tests
+/// give none: a different one per position, so that an object built from several (a box from its
+/// four bounds, a point from its coordinates) is not degenerate, as `(x, 1.5, 1.5, 1.5)` is (zero
+/// height: every intersection of two such boxes is empty or a line, and kills nothing). Integers
+/// keep `typical`'s 1: a second `int` is often a denominator, a size or an index.
+pub fn ordinary_at(erased: &str, position: usize) -> Option<&'static str> {
+    const DOUBLES: [&str; 5] = ["1.5", "-2.0", "3.25", "0.75", "-4.5"];
+    const FLOATS: [&str; 5] = ["1.5f", "-2.0f", "3.25f", "0.75f", "-4.5f"];
+    match erased {
+        "double" | "Double" => Some(DOUBLES[position % DOUBLES.len()]),
+        "float" | "Float" => Some(FLOATS[position % FLOATS.len()]),
+        _ => typical(erased),
+    }
+}
+
 /// One ordinary value, for arguments an MR does not vary (1, not 0: `getFraction(x, 0)` throws
 /// whatever x is).
 pub fn typical(erased: &str) -> Option<&'static str> {

@@ -164,14 +164,32 @@ const SYMMETRIC: &[&str] = &[
     "isConnected",
     "gcd",
     "hammingDistance",
+    "dot",
+    "isParallel",
+    "isPerpendicular",
+    "isOrthogonal",
+    "isCollinear",
 ];
+
+/// Stems of the same symmetric names with a qualifier after them (`equals2D`, `distance3D`,
+/// `distanceSquared`, `equalsExact`, `intersectsInterior`): the qualifier narrows what is compared,
+/// not which operand comes first.
+const SYMMETRIC_STEMS: &[&str] = &["equals", "distance", "intersects", "overlaps", "disjoint", "touches"];
+
+/// Whether `name` is `stem` followed by a qualifier: a capital letter or a digit.
+fn qualified(name: &str, stem: &str) -> bool {
+    name.strip_prefix(stem).is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_uppercase() || c.is_ascii_digit()))
+}
 
 /// `a.f(b) = b.f(a)` for a symmetric predicate or measure on the class's own type.
 pub fn symmetric_predicate(pair: &Pair) -> Option<Mr> {
     let (caller, t) = (pair.caller, pair.target);
     // `isOverlappedBy`, `overlapsWith`: overlap is mutual however the name is voiced.
     let overlap = t.name.contains("verlap");
-    let named = SYMMETRIC.contains(&t.name.as_str()) || t.name.starts_with("isSame") || overlap;
+    let named = SYMMETRIC.contains(&t.name.as_str())
+        || t.name.starts_with("isSame")
+        || overlap
+        || SYMMETRIC_STEMS.iter().any(|stem| qualified(&t.name, stem));
     if !named || !on_own_type(caller, t) {
         return None;
     }
@@ -184,6 +202,16 @@ pub fn symmetric_predicate(pair: &Pair) -> Option<Mr> {
     {
         return None;
     }
+    // A distance is symmetric under most mutants of its arithmetic (`x + o.x` for `x - o.x`); the
+    // distance of an object to its twin is 0 under few of them (unless NaN: NaN is no distance).
+    // `qualified` takes `distance3D`, the suffix `hammingDistance`.
+    let measure = qualified(&t.name, "distance") || t.name.ends_with("istance");
+    let zero = match plain.as_str() {
+        "double" | "float" => Some("0.0"),
+        "int" | "long" => Some("0"),
+        _ => None,
+    }
+    .filter(|_| measure);
     let bodies = triples(caller)
         .into_iter()
         .map(|(a, b, _)| {
@@ -191,10 +219,22 @@ pub fn symmetric_predicate(pair: &Pair) -> Option<Mr> {
             lines.push(format!("{r} sourceOutput = a.{}(b);", t.name));
             lines.push(format!("{r} followUpOutput = b.{}(a);", t.name));
             lines.push(assert_equal("sourceOutput", "followUpOutput", &r));
+            // Only for an object built from arguments: a default one is often empty, and an
+            // empty box is no distance from anything, itself included (JTS: sqrt 2).
+            if let Some(zero) = zero.filter(|_| twin(&a) != "a") {
+                lines.extend(declare(caller, &[("twinOfA", &a)]));
+                lines.push(format!("{r} toItself = a.{}(twinOfA);", t.name));
+                let check = assert_equal(zero, "toItself", &r);
+                lines.push(format!("if (toItself == toItself) {{\n    {check}\n}}"));
+            }
             lines.join("\n")
         })
         .collect();
-    Some(Mr { template: "symmetricPredicate", relation: format!("a.{0}(b) = b.{0}(a)", t.name), bodies })
+    let mut relation = format!("a.{0}(b) = b.{0}(a)", t.name);
+    if zero.is_some() {
+        relation.push_str(&format!(", and a.{}(a) = 0", t.name));
+    }
+    Some(Mr { template: "symmetricPredicate", relation, bodies })
 }
 
 /// Ordering predicates and their duals.

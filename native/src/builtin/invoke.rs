@@ -34,12 +34,6 @@ impl Caller<'_> {
         }
     }
 
-    /// How to build instances that differ: a visible constructor or public static factory of the
-    /// class's own type with at least one parameter, fewest parameters first.
-    pub fn builder(&self) -> Option<&MethodModel> {
-        objects::builders(self.values, self.class).into_iter().find(|m| !m.params.is_empty())
-    }
-
     /// An instance built by `builder` from `args`.
     pub fn build(&self, builder: &MethodModel, args: &[String]) -> String {
         objects::build(self.values, self.class, builder, args)
@@ -64,6 +58,21 @@ impl Caller<'_> {
             ClassKind::Enum => self.instances(super::values::INPUTS).into_iter().next(),
             _ => None,
         }
+    }
+
+    /// The receiver of the `i`th input when every input may have another: the class's fresh
+    /// instances in turn (each expression builds a new one, so names given it are twins), or of an
+    /// enum its constants. A predicate asked of one receiver only, `new Envelope()` (an empty box),
+    /// answers `false` to every input and relates nothing.
+    pub fn instance_at(&self, i: usize) -> Option<String> {
+        let fresh: Vec<String> = match self.class.kind {
+            ClassKind::Class | ClassKind::Record if !self.class.modifiers.iter().any(|m| m == "abstract") => {
+                self.instances(super::values::INPUTS).into_iter().filter(|v| v.ends_with(')')).collect()
+            }
+            ClassKind::Enum => self.instances(super::values::INPUTS),
+            _ => Vec::new(),
+        };
+        fresh.get(i % fresh.len().max(1)).cloned()
     }
 
     /// The instance the `i`th input runs on: of an enum each constant in turn (`IOCase.SENSITIVE`,

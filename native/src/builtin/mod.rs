@@ -19,6 +19,7 @@ mod objects;
 mod opposite;
 mod overloads;
 mod readback;
+mod receiver;
 mod setters;
 mod singular;
 mod state;
@@ -92,7 +93,7 @@ const PAIR_TEMPLATES: [Template; 7] = [
     templates::producer_consumer,
     templates::binary_operation,
 ];
-const TARGET_TEMPLATES: [Template; 51] = [
+const TARGET_TEMPLATES: [Template; 55] = [
     contracts::constructor_getter,
     readback::read_back_rebuilds,
     contracts::successor,
@@ -110,6 +111,10 @@ const TARGET_TEMPLATES: [Template; 51] = [
     contracts::collection_state,
     contracts::involution,
     inplace::in_place_involution,
+    receiver::receiver_involution,
+    receiver::receiver_normaliser,
+    receiver::receiver_commutativity,
+    receiver::includes_what_it_was_told,
     inplace::in_place_shift,
     inplace::in_place_permutation,
     arrays::insertion_removal,

@@ -181,11 +181,11 @@ fn built(values: &Values, class: &ClassModel, builder: &MethodModel, n: usize, d
     // At the depth limit a builder's arguments may still be values that need no builder (literals,
     // constants, the tests' values); below it nothing is built again.
     let next = depth.saturating_sub(1);
-    let arguments = builder.params.iter().map(|p| {
+    let arguments = builder.params.iter().enumerate().map(|(position, p)| {
         if depth == 0 {
             values.shallow(&p.type_name)
         } else {
-            values.one_within(&p.type_name, next)
+            values.ordinary_within(&p.type_name, position, next)
         }
     });
     let Some(ordinary) = arguments.collect::<Option<Vec<_>>>() else {

@@ -11,7 +11,7 @@
 
 use super::invoke::Caller;
 use super::objects;
-use super::templates::{assert_equal, declares_equals, ret, same, subject_for, subjects, Mr, Pair};
+use super::templates::{assert_equal, declares_equals, ret, same, subject_for, subjects, subjects_at, Mr, Pair};
 use super::values::INPUTS;
 use crate::java_model::types::{erase_simple, is_primitive};
 use crate::java_model::MethodModel;
@@ -111,10 +111,55 @@ fn argument_names(m: &MethodModel) -> Vec<String> {
     (0..m.params.len()).map(|i| format!("arg{i}")).collect()
 }
 
-/// The two operands a symmetric function takes: the first two parameters of one type.
+/// The two operands a symmetric function takes: the first two parameters of one type, unless
+/// their names say they are two different things of that type (`intersects(double x, double y)`
+/// is a point, `distance(x1, y1, x2, y2)` two: swapping `x1` and `y1` is no symmetry).
 fn operands(m: &MethodModel) -> Option<(usize, usize)> {
     let types: Vec<String> = m.params.iter().map(|p| erase_simple(&p.type_name)).collect();
-    (0..types.len()).find_map(|i| (i + 1..types.len()).find(|&j| types[i] == types[j]).map(|j| (i, j)))
+    let (i, j) = (0..types.len()).find_map(|i| (i + 1..types.len()).find(|&j| types[i] == types[j]).map(|j| (i, j)))?;
+    (!different_roles(&m.params[i].name, &m.params[j].name)).then_some((i, j))
+}
+
+/// Parameter names, their trailing digits aside, that name two roles rather than two operands.
+fn different_roles(a: &str, b: &str) -> bool {
+    const ROLES: &[(&str, &str)] = &[
+        ("x", "y"),
+        ("y", "z"),
+        ("x", "z"),
+        ("lat", "lon"),
+        ("lat", "lng"),
+        ("latitude", "longitude"),
+        ("row", "col"),
+        ("row", "column"),
+        ("width", "height"),
+        ("min", "max"),
+        ("lo", "hi"),
+        ("low", "high"),
+        ("start", "end"),
+        ("begin", "end"),
+        ("from", "to"),
+        ("offset", "length"),
+        ("key", "value"),
+    ];
+    let (a, b) = (stem(a).to_ascii_lowercase(), stem(b).to_ascii_lowercase());
+    ROLES.iter().any(|&(p, q)| (a == p && b == q) || (a == q && b == p))
+}
+
+/// A parameter name without its trailing digits (`p1` -> `p`).
+fn stem(name: &str) -> &str {
+    name.trim_end_matches(|c: char| c.is_ascii_digit())
+}
+
+/// A third operand rotated with the first two (`max(a, b, c)`): of their type, and named as they
+/// are (`p1`, `p2`, `p3`), or as another letter when theirs differ (`a`, `b`, `c`). Not `q` beside
+/// `p1` and `p2`: `intersects(p1, p2, q)` asks whether `q` lies in the box of the other two.
+fn third_operand(m: &MethodModel, i: usize, j: usize) -> Option<usize> {
+    let (a, b) = (stem(&m.params[i].name), stem(&m.params[j].name));
+    (j + 1..m.params.len()).find(|&k| {
+        let c = stem(&m.params[k].name);
+        let named_alike = if a == b { c == a } else { c != a && c != b && c.len() == a.len() && a.len() == b.len() };
+        same(&m.params[k].type_name, &m.params[i].type_name) && named_alike
+    })
 }
 
 /// Whether a value of the type may be or hold a floating-point number: NaN equals nothing, not
@@ -145,7 +190,7 @@ pub fn symmetric_function(pair: &Pair) -> Option<Mr> {
         && ["equals", "isEqual", "equalsIgnoreCase"].iter().any(|w| named(&t.name, w))
         && !holds_nan(caller, &t.params[0].type_name);
     // A third operand of the same type (max(a, b, c)) is rotated too.
-    let third = (j + 1..t.params.len()).find(|&k| same(&t.params[k].type_name, operand));
+    let third = third_operand(t, i, j);
     let inputs = caller.values.of(operand, INPUTS + 2);
     if inputs.len() < 2 {
         return None;
@@ -164,7 +209,7 @@ pub fn symmetric_function(pair: &Pair) -> Option<Mr> {
             chosen[k] = pick(2);
         }
         // One receiver per call: an instance method may change its receiver.
-        let mut lines = subjects(caller, &["first", "second", "third"], !t.is_static())?;
+        let mut lines = subjects_at(caller, &["first", "second", "third"], !t.is_static(), start)?;
         lines.extend(declare_arguments(caller, t, &names, &chosen)?);
         let swapped = |receiver: &str, order: &[(usize, usize)]| {
             let mut args = names.clone();

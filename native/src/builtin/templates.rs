@@ -103,8 +103,21 @@ pub(super) fn subjects(caller: &Caller, names: &[&str], needed: bool) -> Option<
     if !needed {
         return Some(Vec::new());
     }
-    let instance = caller.instance()?;
-    Some(names.iter().map(|n| format!("{} {n} = {instance};", caller.class_type())).collect())
+    Some(twins(caller, names, &caller.instance()?))
+}
+
+/// `subjects`, all twins of the `i`th input's receiver (`Caller::instance_at`): receivers that
+/// differ from input to input.
+pub(super) fn subjects_at(caller: &Caller, names: &[&str], needed: bool, i: usize) -> Option<Vec<String>> {
+    if !needed {
+        return Some(Vec::new());
+    }
+    Some(twins(caller, names, &caller.instance_at(i)?))
+}
+
+/// `Foo name = instance;` for each name: one object each, built by the same expression.
+fn twins(caller: &Caller, names: &[&str], instance: &str) -> Vec<String> {
+    names.iter().map(|n| format!("{} {n} = {instance};", caller.class_type())).collect()
 }
 
 /// The declaration of `subject` for the `i`th input: an enum's constants take turns.
@@ -291,12 +304,19 @@ pub fn delegation(pair: &Pair) -> Option<Mr> {
     if !pair.caller.callable(short) || !pair.caller.callable(long) || short.params.is_empty() {
         return None;
     }
+    // A body that is only `return long(its own parameters)` is the call itself: every mutant of
+    // either side changes both alike, and the MTC could kill none.
+    let passes_through = args.len() == short.params.len()
+        && args.iter().zip(&short.params).all(|(a, p)| a.repeatable && a.text == p.name);
+    if passes_through {
+        return None;
+    }
     let mapped: Vec<String> = args.iter().map(|a| map_argument(pair, short, a)).collect::<Option<_>>()?;
     let args: Vec<&str> = args.iter().map(|a| a.text.as_str()).collect();
     let values = pair.caller.values;
     let mut bodies = Vec::new();
-    for x in values.of(&short.params[0].type_name, INPUTS) {
-        let mut lines = subjects(pair.caller, &["first", "second"], !short.is_static() || !long.is_static())?;
+    for (i, x) in values.of(&short.params[0].type_name, INPUTS).into_iter().enumerate() {
+        let mut lines = subjects_at(pair.caller, &["first", "second"], !short.is_static() || !long.is_static(), i)?;
         for (i, p) in short.params.iter().enumerate() {
             let value = if i == 0 { x.clone() } else { values.one(&p.type_name)? };
             lines.push(format!("{} {} = {value};", pair.caller.declared(&p.type_name), p.name));
@@ -712,21 +732,17 @@ pub fn binary_operation(pair: &Pair) -> Option<Mr> {
     if !own(t) || !declares_equals(pair.caller) {
         return None;
     }
-    let builder = pair.caller.builder()?;
-    let values = pair.caller.values;
-    let inputs = values.of(&builder.params[0].type_name, INPUTS + 1);
-    let build = |x: &str| -> Option<String> {
-        let mut args = vec![x.to_string()];
-        for p in &builder.params[1..] {
-            args.push(values.one(&p.type_name)?);
-        }
-        Some(pair.caller.build(builder, &args))
-    };
+    // Built instances of every builder in turn, not one builder's first argument varied: a box
+    // built from one point has no area, and two such boxes intersect in nothing.
+    let inputs: Vec<String> = pair.caller.instances(INPUTS + 1).into_iter().filter(|v| v.ends_with(')')).collect();
+    if inputs.len() < 2 {
+        return None;
+    }
     // Operating and undoing it is exact only without floating-point state.
     let exact = !has_floating_state(class);
     let inverse_of = pair.coupled.map(|(c, _)| c).filter(|c| own(c) && inverse_operation(&t.name, &c.name, exact));
     let commutative =
-        ["add", "plus", "multiply", "times", "max", "min", "union", "intersection", "and", "or", "gcd", "lcm"];
+        ["add", "plus", "multiply", "times", "max", "min", "union", "intersection", "and", "or", "xor", "gcd", "lcm"];
     // `multiplyBy`, `addTo`, `unionWith`: the operation with a preposition.
     let operation = ["By", "With", "To"].iter().find_map(|p| t.name.strip_suffix(p)).unwrap_or(&t.name);
     let (template, relation) = match inverse_of {
@@ -739,7 +755,7 @@ pub fn binary_operation(pair: &Pair) -> Option<Mr> {
     };
     let mut bodies = Vec::new();
     for w in inputs.windows(2) {
-        let (a, b) = (build(&w[0])?, build(&w[1])?);
+        let (a, b) = (&w[0], &w[1]);
         let mut lines = vec![format!("{} a = {a};", class.name), format!("{} b = {b};", class.name)];
         lines.push(match inverse_of {
             Some(c) => format!("assertEquals(a, a.{}(b).{}(b));", t.name, c.name),

@@ -5,7 +5,7 @@
 //! an interface), then boundary values of JDK types. An expression whose type was not established
 //! is never emitted: a type the catalogue cannot build has no values, and the template declines.
 
-use super::boundary::{arrays, jdk_values, maps, typical};
+use super::boundary::{arrays, jdk_values, maps, ordinary_at, typical};
 use super::objects;
 use super::types::{generic_arguments, TypeScope};
 use crate::context::TestIndex;
@@ -121,6 +121,17 @@ impl<'a> Values<'a> {
         typical(&erase_simple(&resolved))
             .map(String::from)
             .or_else(|| self.typed(&resolved, 1, depth).into_iter().next())
+    }
+
+    /// The ordinary argument at `position` of a constructor or factory: `one_within`, but a
+    /// floating-point one differs per position (`boundary::ordinary_at`) unless the tests give one.
+    /// Built by constructors at most `depth` deep (as `one_within`).
+    pub fn ordinary_within(&self, written: &str, position: usize, depth: usize) -> Option<String> {
+        let resolved = self.declared(written);
+        if self.found.contains_key(&key(&resolved)) {
+            return self.one_within(written, depth);
+        }
+        ordinary_at(&erase_simple(&resolved), position).map(String::from).or_else(|| self.one_within(written, depth))
     }
 
     /// One value of the type that needs no builder of the project: the tests' own, a typical or

@@ -66,6 +66,13 @@ public final class BuiltinEvaluation {
                 List.of(), out.toString(), targets, "UTF-8").withSetting("failOnViolation", "true")
                 // The committed home in the output folder, never in the sources under evaluation.
                 .withSetting("mtcDir", out.resolve("committed").toString());
+        // Any setting as -Dmrcoupler.<name>=<value> (e.g. validation=false for a quick look at
+        // which templates fit and compile, without the mutation analysis).
+        for (String key : System.getProperties().stringPropertyNames()) {
+            if (key.startsWith("mrcoupler.")) {
+                config = config.withSetting(key.substring("mrcoupler.".length()), System.getProperty(key));
+            }
+        }
         List<Path> classpath = new ArrayList<>(TestJars.junitApis());
         classpath.add(0, classes);
         ExecutorSettings settings = ExecutorSettings.of(classpath, List.of(sources), TestJars.launcherAndEngines(),
@@ -89,9 +96,11 @@ public final class BuiltinEvaluation {
         int killing = 0;
         int keptWithFailures = 0;
         int targetsSharingKept = 0;
+        int targetsWithKilling = 0;
         for (JsonElement t : report.getAsJsonArray("targets")) {
             targets++;
             int keptHere = 0;
+            boolean killsHere = false;
             // The core says when a duplicate's kept twin stands for the target (validated on its mutants too).
             boolean sharesKept = t.getAsJsonObject().has("keptThrough");
             for (JsonElement c : t.getAsJsonObject().getAsJsonArray("candidates")) {
@@ -104,13 +113,16 @@ public final class BuiltinEvaluation {
                 compiled += "didNotCompile".equals(status) ? 0 : 1;
                 if ("kept".equals(status)) {
                     keptHere++;
-                    killing += candidate.get("killsNothing").getAsBoolean() ? 0 : 1;
+                    boolean kills = !candidate.get("killsNothing").getAsBoolean();
+                    killing += kills ? 1 : 0;
+                    killsHere |= kills;
                     // A kept MTC some of whose inputs fail on the original: a false alarm, or a bug.
                     keptWithFailures += candidate.get("p").getAsDouble() < 1.0 ? 1 : 0;
                 }
             }
             kept += keptHere;
             targetsWithKept += keptHere > 0 ? 1 : 0;
+            targetsWithKilling += killsHere ? 1 : 0;
             targetsSharingKept += keptHere == 0 && sharesKept ? 1 : 0;
         }
         int without = report.getAsJsonArray("methodsWithoutCandidate").size();
@@ -123,6 +135,9 @@ public final class BuiltinEvaluation {
         System.out.println(name + ".yield=" + percent(targetsWithKept + targetsSharingKept, targets) + " (aim >= 35%)");
         System.out.println(name + ".yield_own=" + percent(targetsWithKept, targets)
                 + " (a kept MTC written for the method itself)");
+        // A kept MTC that kills no mutant is reported, not counted as a win (#10).
+        System.out.println(name + ".yield_own_killing=" + percent(targetsWithKilling, targets)
+                + " (a kept MTC of its own that kills a mutant)");
         System.out.println(name + ".candidates=" + candidates);
         System.out.println(name + ".compile_rate=" + percent(compiled, candidates) + " (aim >= 80%)");
         System.out.println(name + ".kept_mtcs=" + kept);

@@ -197,13 +197,31 @@ fn built(values: &Values, class: &ClassModel, builder: &MethodModel, n: usize, d
     let mut out = Vec::new();
     for (position, share) in [(0, n), (1, n / 2)] {
         let Some(param) = builder.params.get(position) else { break };
-        for value in values.typed(&values.declared(&param.type_name), share, next) {
+        for value in building_values(values.typed(&values.declared(&param.type_name), share * 2, next), share) {
             let mut args = ordinary.clone();
             args[position] = value;
             out.push(call(&args));
         }
     }
     out
+}
+
+/// The values a builder's argument takes, up to `n`: the boundary values that test a method make
+/// no object (an empty array where a point reads three coordinates, `Integer.MAX_VALUE` as a size,
+/// an overflowing shift), so empty arrays and integers of large magnitude go, unless nothing else
+/// is left.
+fn building_values(candidates: Vec<String>, n: usize) -> Vec<String> {
+    let builds = |v: &String| {
+        let empty_array = v.ends_with("[0]") || v.ends_with("{}");
+        let large = v.contains("MAX_VALUE") || v.contains("MIN_VALUE") || v.contains("<<");
+        !empty_array && !large
+    };
+    let mut kept: Vec<String> = candidates.iter().filter(|v| builds(v)).cloned().collect();
+    if kept.is_empty() {
+        kept = candidates;
+    }
+    kept.truncate(n);
+    kept
 }
 
 /// `new Foo<>(args)` or `Foo.of(args)`.
@@ -241,4 +259,22 @@ fn has(modifiers: &[String], m: &str) -> bool {
 /// Public, or package-private/protected in the package the generated test lives in.
 fn is_visible(values: &Values, class: &ClassModel, modifiers: &[String]) -> bool {
     has(modifiers, "public") || (!has(modifiers, "private") && class.package == values.class.package)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::building_values;
+
+    fn strings(xs: &[&str]) -> Vec<String> {
+        xs.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn builders_get_no_empty_arrays_or_extreme_sizes_unless_nothing_else_is_left() {
+        let ints = strings(&["0", "Integer.MAX_VALUE", "1 << 16", "-1", "42"]);
+        assert_eq!(building_values(ints, 3), strings(&["0", "-1", "42"]));
+        let arrays = strings(&["new double[0]", "new double[] {1.0}", "new double[] {1.0, 2.0, 3.0}"]);
+        assert_eq!(building_values(arrays, 5), strings(&["new double[] {1.0}", "new double[] {1.0, 2.0, 3.0}"]));
+        assert_eq!(building_values(strings(&["Long.MAX_VALUE"]), 2), strings(&["Long.MAX_VALUE"]));
+    }
 }

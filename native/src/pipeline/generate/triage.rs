@@ -145,8 +145,10 @@ fn exception_verdict(e: &Evidence, f: &Failure, why: &mut Vec<String>) -> Option
         _ => {}
     }
     // Contracts must not throw for the ordinary values their templates use, but building those
-    // values may: a factory rejecting an argument is an input the test made up.
-    if f.step == Step::BuildsInput && !is_programming_error(simple) {
+    // values may: a builder given an argument the test made up (an empty array where it reads
+    // three, `Integer.MAX_VALUE` as a size) breaks a precondition it need not check, whatever it
+    // throws, and no relation was asked yet.
+    if f.step == Step::BuildsInput {
         why.push(format!("{simple} was raised while building a source input: the input was illegal"));
         return Some(Verdict::InvalidInput);
     }
@@ -637,8 +639,11 @@ mod tests {
             step: Step::BuildsInput,
         };
         assert_eq!(triage(&evidence(Origin::Contract, 0.9, None), &f).verdict, Verdict::InvalidInput);
-        // A programming error stays a suspect wherever it is raised.
+        // So is a programming error there: `new Point3d(new double[0])` reads three elements.
         f.exception_type = Some("java.lang.ArrayIndexOutOfBoundsException");
+        assert_eq!(triage(&evidence(Origin::Contract, 0.9, None), &f).verdict, Verdict::InvalidInput);
+        // Raised by the call the relation is about, it stays a suspect.
+        f.step = Step::Other;
         assert!(is_suspect(&triage(&evidence(Origin::Contract, 0.9, None), &f)));
     }
 }

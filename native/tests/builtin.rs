@@ -1360,3 +1360,12 @@ fn commutative_updates_in_place_give_the_same_whichever_operand_receives_them() 
     assert!(has(&generated(WORD_BITS, "WordBits", "xor"), "receiverCommutativity"));
     assert!(!has(&generated(WORD_BITS, "WordBits", "andNot"), "receiverCommutativity"));
 }
+
+#[test]
+fn an_equality_holds_just_after_a_setter_not_after_any_producer() {
+    let relations = |target: &str| -> Vec<String> {
+        generated(WORD_BITS, "WordBits", target).into_iter().map(|m| m.relation).collect()
+    };
+    assert!(relations("set").contains(&"equals(x) holds just after set(x)".to_string()), "{:?}", relations("set"));
+    assert!(!relations("add").iter().any(|r| r.starts_with("equals(x) holds")), "{:?}", relations("add"));
+}

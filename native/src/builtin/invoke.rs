@@ -51,13 +51,7 @@ impl Caller<'_> {
     /// mutator would change it for everyone); of an enum, its first constant (an enum's instances
     /// are its constants, and as a rule immutable: `IOCase.SENSITIVE.checkEquals(a, b)`).
     pub fn instance(&self) -> Option<String> {
-        match self.class.kind {
-            ClassKind::Class | ClassKind::Record if !self.class.modifiers.iter().any(|m| m == "abstract") => {
-                self.instances(super::values::INPUTS).into_iter().find(|v| v.ends_with(')'))
-            }
-            ClassKind::Enum => self.instances(super::values::INPUTS).into_iter().next(),
-            _ => None,
-        }
+        self.receivers().into_iter().next()
     }
 
     /// The receiver of the `i`th input when every input may have another: the class's fresh
@@ -65,14 +59,21 @@ impl Caller<'_> {
     /// enum its constants. A predicate asked of one receiver only, `new Envelope()` (an empty box),
     /// answers `false` to every input and relates nothing.
     pub fn instance_at(&self, i: usize) -> Option<String> {
-        let fresh: Vec<String> = match self.class.kind {
-            ClassKind::Class | ClassKind::Record if !self.class.modifiers.iter().any(|m| m == "abstract") => {
+        let fresh = self.receivers();
+        fresh.get(i % fresh.len().max(1)).cloned()
+    }
+
+    /// What a test calls the class's instance methods on: fresh instances, of an abstract class
+    /// those of the project's classes that extend it (its methods run as they inherit them:
+    /// `Tuple3d.add` on a `new Point3d(..)`); an enum's constants.
+    fn receivers(&self) -> Vec<String> {
+        match self.class.kind {
+            ClassKind::Class | ClassKind::Record => {
                 self.instances(super::values::INPUTS).into_iter().filter(|v| v.ends_with(')')).collect()
             }
             ClassKind::Enum => self.instances(super::values::INPUTS),
             _ => Vec::new(),
-        };
-        fresh.get(i % fresh.len().max(1)).cloned()
+        }
     }
 
     /// The instance the `i`th input runs on: of an enum each constant in turn (`IOCase.SENSITIVE`,

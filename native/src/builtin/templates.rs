@@ -551,7 +551,18 @@ fn consumer_shape(p: &MethodModel, q: &MethodModel, source: &str) -> Option<(Sha
     let element = p.params.last().map(|x| x.type_name.as_str());
     let q_ret = ret(q).unwrap_or("void");
     let one_param = p.params.len() == 1;
-    let shape = if q_ret == "boolean" && q.params.len() == 1 && one_param && same(&q.params[0].type_name, element?) {
+    // A predicate that asks whether the element is there (`contains`, `has`, a bit set's `get`), or
+    // an equality after a setter; not any predicate of the element's type: `equals(x)` after
+    // `add(x)` holds only for a zero receiver, `isBefore(x)` after `add(x)` never.
+    let asks_membership = ["contains", "has", "includes", "covers"].iter().any(|w| q.name.starts_with(w))
+        || matches!(q.name.as_str(), "get" | "test")
+        || (q.name.starts_with("equals") && p.name.starts_with("set"));
+    let shape = if q_ret == "boolean"
+        && q.params.len() == 1
+        && one_param
+        && asks_membership
+        && same(&q.params[0].type_name, element?)
+    {
         Shape::Contains
     } else if p.name.starts_with("put")
         && p.params.len() == 2

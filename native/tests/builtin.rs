@@ -1369,3 +1369,17 @@ fn an_equality_holds_just_after_a_setter_not_after_any_producer() {
     assert!(relations("set").contains(&"equals(x) holds just after set(x)".to_string()), "{:?}", relations("set"));
     assert!(!relations("add").iter().any(|r| r.starts_with("equals(x) holds")), "{:?}", relations("add"));
 }
+
+#[test]
+fn an_abstract_class_s_methods_run_on_the_classes_that_extend_it() {
+    let files = ["builtin/com/acme/geo/Tuple.java", "builtin/com/acme/geo/Offset.java"];
+    let found = generated_in(&files, "Tuple", "negate");
+    let m = mtc(&found, "receiverInvolution");
+    assert!(
+        m.code.contains("Tuple a = new Offset(0.0, -2.0);\n        Tuple twin = new Offset(0.0, -2.0);"),
+        "{}",
+        m.code
+    );
+    // Alone, the abstract class has no instance to call them on.
+    assert!(generated("builtin/com/acme/geo/Tuple.java", "Tuple", "negate").is_empty());
+}

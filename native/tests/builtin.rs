@@ -1338,7 +1338,7 @@ fn in_place_involutions_and_normalisers_on_the_receiver() {
     let found = generated(SEGMENT, "Segment", "reverse");
     let m = mtc(&found, "receiverInvolution");
     assert_eq!(m.relation, "a.reverse() twice leaves a equal to its twin");
-    let twice = "Segment a = new Segment(0, 1, 1, 1);\n        Segment twin = new Segment(0, 1, 1, 1);\n        a.reverse();\n        a.reverse();\n        assertEquals(twin, a);";
+    let twice = "Segment twin = new Segment(0, 1, 1, 1);\n        Segment a = new Segment(0, 1, 1, 1);\n        a.reverse();\n        a.reverse();\n        assertEquals(twin, a);";
     assert!(m.code.contains(twice), "{}", m.code);
     let found = generated(SEGMENT, "Segment", "normalize");
     let m = mtc(&found, "receiverNormaliser");
@@ -1376,7 +1376,7 @@ fn an_abstract_class_s_methods_run_on_the_classes_that_extend_it() {
     let found = generated_in(&files, "Tuple", "negate");
     let m = mtc(&found, "receiverInvolution");
     assert!(
-        m.code.contains("Tuple a = new Offset(0.0, -2.0);\n        Tuple twin = new Offset(0.0, -2.0);"),
+        m.code.contains("Tuple twin = new Offset(0.0, -2.0);\n        Tuple a = new Offset(0.0, -2.0);"),
         "{}",
         m.code
     );

@@ -68,9 +68,7 @@ impl Caller<'_> {
     /// `Tuple3d.add` on a `new Point3d(..)`); an enum's constants.
     fn receivers(&self) -> Vec<String> {
         match self.class.kind {
-            ClassKind::Class | ClassKind::Record => {
-                self.instances(super::values::INPUTS).into_iter().filter(|v| v.ends_with(')')).collect()
-            }
+            ClassKind::Class | ClassKind::Record => super::mutators::fresh_instances(self),
             ClassKind::Enum => self.instances(super::values::INPUTS),
             _ => Vec::new(),
         }

@@ -34,6 +34,23 @@ fn holds_floats(caller: &Caller) -> bool {
     ancestors(caller).into_iter().any(has_floating_state)
 }
 
+/// One body per fresh instance `x`: two twins built by `x`, `t` called on each as often as its
+/// count says, then the two compared (`expected` first).
+fn twins_after(caller: &Caller, t: &MethodModel, expected: (&str, usize), actual: (&str, usize)) -> Vec<String> {
+    let class = caller.class_type();
+    fresh_instances(caller)
+        .into_iter()
+        .map(|x| {
+            let mut lines = vec![format!("{class} {} = {x};", expected.0), format!("{class} {} = {x};", actual.0)];
+            for (name, times) in [expected, actual] {
+                lines.extend(std::iter::repeat_n(format!("{name}.{}();", t.name), times));
+            }
+            lines.push(format!("assertEquals({}, {});", expected.0, actual.0));
+            lines.join("\n")
+        })
+        .collect()
+}
+
 /// `a.f(); a.f();` leaves `a` equal to its twin, for an involution named so.
 pub fn receiver_involution(pair: &Pair) -> Option<Mr> {
     let (caller, t) = (pair.caller, pair.target);
@@ -41,20 +58,7 @@ pub fn receiver_involution(pair: &Pair) -> Option<Mr> {
     if !INVOLUTIONS.contains(&t.name.as_str()) || !exact || !changes_receiver(caller, t) {
         return None;
     }
-    let class = caller.class_type();
-    let bodies = fresh_instances(caller)
-        .into_iter()
-        .map(|x| {
-            let lines = [
-                format!("{class} a = {x};"),
-                format!("{class} twin = {x};"),
-                format!("a.{}();", t.name),
-                format!("a.{}();", t.name),
-                "assertEquals(twin, a);".to_string(),
-            ];
-            lines.join("\n")
-        })
-        .collect();
+    let bodies = twins_after(caller, t, ("twin", 0), ("a", 2));
     let relation = format!("a.{0}() twice leaves a equal to its twin", t.name);
     Some(Mr { template: "receiverInvolution", relation, bodies })
 }
@@ -66,21 +70,7 @@ pub fn receiver_normaliser(pair: &Pair) -> Option<Mr> {
     if !NORMALISERS.contains(&t.name.as_str()) || holds_floats(caller) || !changes_receiver(caller, t) {
         return None;
     }
-    let class = caller.class_type();
-    let bodies = fresh_instances(caller)
-        .into_iter()
-        .map(|x| {
-            let lines = [
-                format!("{class} once = {x};"),
-                format!("{class} twice = {x};"),
-                format!("once.{}();", t.name),
-                format!("twice.{}();", t.name),
-                format!("twice.{}();", t.name),
-                "assertEquals(once, twice);".to_string(),
-            ];
-            lines.join("\n")
-        })
-        .collect();
+    let bodies = twins_after(caller, t, ("once", 1), ("twice", 2));
     let relation = format!("a.{0}() twice leaves a as a.{0}() once does", t.name);
     Some(Mr { template: "receiverNormaliser", relation, bodies })
 }

@@ -379,6 +379,18 @@ fn symmetric_static_functions_swap_and_rotate_their_operands() {
 }
 
 #[test]
+fn a_class_named_for_a_measure_measures_symmetrically_whatever_its_function_is_called() {
+    const DISTANCE: &str = "builtin/com/acme/util/PrefixDistance.java";
+    let found = generated(DISTANCE, "PrefixDistance", "apply");
+    let m = mtc(&found, "symmetricFunction");
+    assert_eq!(m.relation, "apply(a, b) = apply(b, a)");
+    assert!(m.code.contains("Integer followUpOutput = second.apply(arg1, arg0);"), "{}", m.code);
+    // Only a number: what else it answers may depend on the order.
+    let found = generated(DISTANCE, "PrefixDistance", "explain");
+    assert!(!has(&found, "symmetricFunction"), "{:?}", templates(&found));
+}
+
+#[test]
 fn comparison_functions_are_antisymmetric() {
     let found = generated(TEXT_MATH, "TextMath", "compareLength");
     let m = mtc(&found, "compareContract");

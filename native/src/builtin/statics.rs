@@ -181,7 +181,7 @@ pub fn symmetric_function(pair: &Pair) -> Option<Mr> {
     let (i, j) = operands(t).filter(|&(i, j)| i == 0 && j == 1)?; // `regionMatches(cs, .., start, .., start2)` is no operand pair
     let operand = &t.params[i].type_name;
     let arithmetic = COMMUTATIVE_ARITHMETIC.iter().any(|w| t.name == *w) && numeric(&erase_simple(operand));
-    let symmetric = SYMMETRIC.iter().any(|w| named(&t.name, w)) || arithmetic;
+    let symmetric = SYMMETRIC.iter().any(|w| named(&t.name, w)) || arithmetic || measure_of_its_class(caller, t, r);
     if !symmetric || !caller.callable(t) || t.params.iter().any(|p| p.varargs) || !comparable_by_value(caller, r) {
         return None;
     }
@@ -250,6 +250,15 @@ pub fn symmetric_function(pair: &Pair) -> Option<Mr> {
         relation.push_str(&format!(", and it is the {word} of its operands"));
     }
     Some(Mr { template: "symmetricFunction", relation, bodies })
+}
+
+/// A class named for a measure (`LevenshteinDistance`, `JaroWinklerSimilarity`) measures with its
+/// function of two operands whatever that is called (`apply`), and distances and similarities do
+/// not depend on the order of what they compare. Only a number: a detailed result
+/// (`LevenshteinResults`) counts insertions one way and deletions the other.
+fn measure_of_its_class(caller: &Caller, t: &MethodModel, r: &str) -> bool {
+    let measure = ["distance", "similarity"].iter().any(|w| named(&caller.class.name, w));
+    measure && t.params.len() == 2 && numeric(&erase_simple(&caller.declared(r)))
 }
 
 /// `min` and `max` of primitive numbers, returned as their type: the least or greatest operand, and

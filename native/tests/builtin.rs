@@ -52,7 +52,8 @@ fn relations_for_pair(file: &str, class_name: &str, target: &str, coupled: &str)
     let target = method(class, target);
     let analysis = analyse(class, target);
     let coupled = analysis.coupled.iter().find(|c| c.model(class).name == coupled).expect("the pair is coupled");
-    relations(class, target, &analysis, &project, &TestIndex::load(&[], None)).of_pair(class, coupled)
+    let catalogue = relations(class, target, &analysis, &project, &TestIndex::load(&[], None));
+    catalogue.of_pair(class, coupled).into_iter().map(|found| found.relation.clone()).collect()
 }
 
 #[test]
@@ -558,6 +559,7 @@ fn a_builder_reading_the_clock_builds_no_input() {
     assert!(!found.is_empty(), "the other constructor still builds inputs");
     for m in &found {
         assert!(!m.code.contains("new Moment()"), "{}", m.code);
+        assert!(!m.code.contains("Moment.now()"), "the system clock, by the name: {}", m.code);
     }
     assert!(found.iter().any(|m| m.code.contains("new Moment(")), "{:?}", templates(&found));
 }
@@ -934,11 +936,16 @@ fn an_element_is_before_inside_or_after_a_range_exactly_once() {
     assert!(m.code.contains("long x = "), "{}", m.code);
     assert!(
         m.code.contains(
-            "assertEquals(1, (range.isBefore(x) ? 1 : 0) + (range.contains(x) ? 1 : 0) + (range.isAfter(x) ? 1 : 0));"
+            "int holds = (range.isBefore(x) ? 1 : 0) + (range.contains(x) ? 1 : 0) + (range.isAfter(x) ? 1 : 0);\n        assertEquals(1, holds);"
         ),
         "{}",
         m.code
     );
+    // A range that can be empty may be none of the three there.
+    let found = generated("builtin/com/acme/range/DayRange.java", "DayRange", "contains");
+    let m = mtc(&found, "elementTrichotomy");
+    assert!(m.code.contains("assertTrue(holds == 1 || holds == 0 && range.isEmpty());"), "{}", m.code);
+    assert!(m.relation.ends_with(", or none for an empty range"), "{}", m.relation);
     // Window against window: no contains(Bounded), and two windows may overlap in part.
     let found = generated_in(&files, "Window", "isBefore(Bounded)");
     assert!(!found.iter().any(|m| m.template == "elementTrichotomy"), "{:?}", templates(&found));
@@ -1394,4 +1401,62 @@ fn an_abstract_class_s_methods_run_on_the_classes_that_extend_it() {
     );
     // Alone, the abstract class has no instance to call them on.
     assert!(generated("builtin/com/acme/geo/Tuple.java", "Tuple", "negate").is_empty());
+}
+
+const WEEK_OF_YEAR: &str = "builtin/com/acme/time/WeekOfYear.java";
+
+#[test]
+fn a_unit_method_is_the_general_plus_with_its_unit() {
+    let found = generated(WEEK_OF_YEAR, "WeekOfYear", "plusWeeks");
+    let m = mtc(&found, "unitGeneralForm");
+    assert_eq!(m.relation, "a.plusWeeks(n) = a.plus(n, ChronoUnit.WEEKS)");
+    assert!(
+        m.code.contains("assertEquals(a.plusWeeks(n), a.plus(n, java.time.temporal.ChronoUnit.WEEKS));"),
+        "{}",
+        m.code
+    );
+    // Its instances are built from java.time's values: the class takes a `LocalDate`.
+    assert!(m.code.contains("WeekOfYear.containing(java.time.LocalDate.of(2020, 2, 29))"), "{}", m.code);
+    // The general form gets it too, with each unit method of the class.
+    let found = generated(WEEK_OF_YEAR, "WeekOfYear", "plus");
+    assert_eq!(mtc(&found, "unitGeneralForm").relation, "a.plusWeeks(n) = a.plus(n, ChronoUnit.WEEKS)");
+    // `minus(long, TemporalUnit)` is not declared: no relation for `minusWeeks`.
+    let found = generated(WEEK_OF_YEAR, "WeekOfYear", "minusWeeks");
+    assert!(!has(&found, "unitGeneralForm"), "{:?}", templates(&found));
+}
+
+#[test]
+fn java_time_values_only_for_a_name_the_project_does_not_declare() {
+    let mut project = Project::new(&[]);
+    project.files = vec![fixture(WEEK_OF_YEAR)];
+    let class = project.classes().find(|c| c.name == "WeekOfYear").expect("fixture");
+    let tests = TestIndex::load(&[], None);
+    let dates = mr_coupler::builtin::catalogue_values(class, &project, &tests, "LocalDate", 3);
+    assert_eq!(dates[0], "java.time.LocalDate.of(2020, 2, 29)", "{dates:?}");
+    let mut project = Project::new(&[]);
+    project.files =
+        vec![fixture("builtin/com/acme/calendar/LocalDate.java"), fixture("builtin/com/acme/calendar/Diary.java")];
+    let class = project.classes().find(|c| c.name == "Diary").expect("fixture");
+    let dates = mr_coupler::builtin::catalogue_values(class, &project, &tests, "LocalDate", 3);
+    assert!(!dates.is_empty() && dates.iter().all(|d| !d.contains("java.time")), "the project's own: {dates:?}");
+}
+
+const HOURS: &str = "builtin/com/acme/time/Hours.java";
+
+#[test]
+fn scaling_by_an_integer_is_undone_by_dividing_by_it() {
+    let found = generated(HOURS, "Hours", "multipliedBy");
+    let m = mtc(&found, "inverseOperation");
+    assert_eq!(m.relation, "a.multipliedBy(n).dividedBy(n) = a");
+    assert!(m.code.contains("assertEquals(a, a.multipliedBy(n).dividedBy(n));"), "{}", m.code);
+    assert!(!m.code.contains("int n = 0;"), "no division by zero: {}", m.code);
+    assert!(has(&generated(HOURS, "Hours", "dividedBy"), "inverseOperation"), "attached to both");
+}
+
+#[test]
+fn an_operation_on_an_interface_the_class_implements_is_undone_but_not_commuted() {
+    let relations = relations_for_pair(HOURS, "Hours", "plus", "minus");
+    assert!(relations.iter().any(|r| r.contains("a.plus(b).minus(b) = a")), "{relations:?}");
+    let found = generated(HOURS, "Hours", "plus");
+    assert!(!has(&found, "commutativity"), "another Amount may not know Hours: {:?}", templates(&found));
 }

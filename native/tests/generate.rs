@@ -259,6 +259,10 @@ fn generate_refines_amplifies_validates_and_keeps_only_the_valid_mr() {
     let delegation = "- `encryptWithDefaultKey(x) = encryptText(plainText, defaultKey)`";
     let with_relation = generations.iter().find(|r| r.contains("and encryptWithDefaultKey(")).expect("that pair");
     assert!(with_relation.contains(delegation) && with_relation.contains("by MR-Coupler's relation catalogue:"));
+    // With the statements that check it on one input, as the catalogue's MTC writes them.
+    let example = format!("{delegation}, checked on one input as:\\n```java\\n");
+    assert!(with_relation.contains(&example), "{with_relation}");
+    assert!(with_relation.contains("AESEncryption.encryptWithDefaultKey("), "{with_relation}");
     let without = generations.iter().find(|r| r.contains("and encryptTextWithAbecedarium(")).expect("that pair");
     assert!(without.contains("None derived for `encryptText` with `encryptTextWithAbecedarium`"), "{without}");
     assert!(without.contains(delegation), "the target's relation with another method: {without}");

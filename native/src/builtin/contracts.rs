@@ -319,18 +319,29 @@ pub fn element_trichotomy(pair: &Pair) -> Option<Mr> {
         return None;
     }
     let declared = caller.declared(&element);
+    // An empty range may behave as the one element it sits at (threeten-extra's `LocalDateRange`
+    // [d, d) is neither before d, nor after it, nor holds it): none of the three holds there.
+    let empty = method(caller, "isEmpty", 0).filter(|m| ret(m) == Some("boolean") && !m.is_static());
     let bodies = (0..INPUTS.min(ranges.len() * elements.len()))
         .map(|i| {
             let calls = [before, inside, after].map(|m| format!("(range.{}(x) ? 1 : 0)", m.name));
+            let check = match empty {
+                Some(_) => "assertTrue(holds == 1 || holds == 0 && range.isEmpty());".to_string(),
+                None => "assertEquals(1, holds);".to_string(),
+            };
             [
                 format!("{} range = {};", caller.class_type(), ranges[i % ranges.len()]),
                 format!("{declared} x = {};", elements[(i / ranges.len().max(1) + i) % elements.len()]),
-                format!("assertEquals(1, {});", calls.join(" + ")),
+                format!("int holds = {};", calls.join(" + ")),
+                check,
             ]
             .join("\n")
         })
         .collect();
-    let relation = "exactly one of isBefore(x), contains(x), isAfter(x) holds".to_string();
+    let mut relation = "exactly one of isBefore(x), contains(x), isAfter(x) holds".to_string();
+    if empty.is_some() {
+        relation.push_str(", or none for an empty range");
+    }
     Some(Mr { template: "elementTrichotomy", relation, bodies })
 }
 

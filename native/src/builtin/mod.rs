@@ -25,6 +25,7 @@ mod singular;
 mod state;
 mod statics;
 mod templates;
+mod time;
 mod types;
 mod values;
 mod views;
@@ -93,7 +94,7 @@ const PAIR_TEMPLATES: [Template; 7] = [
     templates::producer_consumer,
     templates::binary_operation,
 ];
-const TARGET_TEMPLATES: [Template; 55] = [
+const TARGET_TEMPLATES: [Template; 57] = [
     contracts::constructor_getter,
     readback::read_back_rebuilds,
     contracts::successor,
@@ -139,6 +140,8 @@ const TARGET_TEMPLATES: [Template; 55] = [
     state::search_after_insert,
     withers::wither,
     withers::integral_inverse,
+    withers::integral_scaling_inverse,
+    time::unit_general_form,
     composition::composition,
     opposite::opposite_operand,
     opposite::opposite_amount,
@@ -177,7 +180,17 @@ pub fn mtcs(
 /// writes code that compiles more often than it states a relation that holds.
 pub struct CatalogueRelations {
     target_name: String,
-    found: Vec<(Option<usize>, String)>,
+    found: Vec<(Option<usize>, CatalogueRelation)>,
+}
+
+/// One relation of the catalogue in words, with the body of its MTC on its first input: a small
+/// model given the relation in words alone writes its own arithmetic around it, often wrong
+/// (`multipliedBy(3).multipliedBy(2).dividedBy(3) = multipliedBy(3)`); the body shows how the class
+/// is built and what the assertion compares.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CatalogueRelation {
+    pub relation: String,
+    pub example: Option<String>,
 }
 
 /// The catalogue's relations for `target` of `class` and its coupled methods, found once for all
@@ -192,7 +205,13 @@ pub fn relations(
     let found = relations_found(class, target, analysis, project, tests);
     CatalogueRelations {
         target_name: class.methods[target].name.clone(),
-        found: found.into_iter().map(|(coupled, mr)| (coupled, mr.relation)).collect(),
+        found: found
+            .into_iter()
+            .map(|(coupled, mr)| {
+                let example = mr.bodies.first().cloned();
+                (coupled, CatalogueRelation { relation: mr.relation, example })
+            })
+            .collect(),
     }
 }
 
@@ -200,21 +219,21 @@ impl CatalogueRelations {
     /// Those of the pair with `coupled`: its templates', and the target's own that call it. An
     /// overload of the target gets its templates' only: a call found by name there is the
     /// target's own (`a.multiply(b) = b.multiply(a)`), which couples nothing to the overload.
-    pub fn of_pair(&self, class: &ClassModel, coupled: &CoupledMethod) -> Vec<String> {
+    pub fn of_pair(&self, class: &ClassModel, coupled: &CoupledMethod) -> Vec<&CatalogueRelation> {
         let name = &coupled.model(class).name;
         let overload = *name == self.target_name;
         self.found
             .iter()
-            .filter(|(of, relation)| {
-                *of == Some(coupled.method) || (of.is_none() && !overload && calls(relation, name))
+            .filter(|(of, found)| {
+                *of == Some(coupled.method) || (of.is_none() && !overload && calls(&found.relation, name))
             })
-            .map(|(_, relation)| relation.clone())
+            .map(|(_, found)| found)
             .collect()
     }
 
     /// All of them, each pair's and the target's own: what the target is known to satisfy.
-    pub fn of_target(&self) -> impl Iterator<Item = &str> {
-        self.found.iter().map(|(_, relation)| relation.as_str())
+    pub fn of_target(&self) -> impl Iterator<Item = &CatalogueRelation> {
+        self.found.iter().map(|(_, found)| found)
     }
 }
 

@@ -733,10 +733,18 @@ pub fn idempotence(pair: &Pair) -> Option<Mr> {
 /// `a.op(b).inverse(b) = a` for an inverse pair (add/subtract, plus/minus).
 pub fn binary_operation(pair: &Pair) -> Option<Mr> {
     let class = pair.caller.class;
+    let on_own_type = |m: &MethodModel| same(&m.params[0].type_name, &class.name);
+    // An operand of an interface the class implements (`PeriodDuration.plus(TemporalAmount)`)
+    // takes the class's own instances too: enough for undoing, not for commuting (the operand's
+    // other implementations may not know the class).
+    let on_supertype = |m: &MethodModel| {
+        let operand = erase_simple(&m.params[0].type_name);
+        operand != "Object" && supertypes(pair.caller).contains(&operand)
+    };
     let own = |m: &MethodModel| {
         !m.is_static()
             && m.params.len() == 1
-            && same(&m.params[0].type_name, &class.name)
+            && (on_own_type(m) || on_supertype(m))
             && ret(m).is_some_and(|r| same(r, &class.name))
     };
     let t = pair.target;
@@ -759,7 +767,7 @@ pub fn binary_operation(pair: &Pair) -> Option<Mr> {
     let (template, relation) = match inverse_of {
         Some(c) => ("inverseOperation", format!("a.{}(b).{}(b) = a", t.name, c.name)),
         // The target's own relation: not told to a pair as if it coupled the partner.
-        None if commutative.contains(&operation) && pair.coupled.is_none() => {
+        None if commutative.contains(&operation) && pair.coupled.is_none() && on_own_type(t) => {
             ("commutativity", format!("a.{0}(b) = b.{0}(a)", t.name))
         }
         None => return None,

@@ -7,6 +7,7 @@
 
 use super::boundary::{arrays, jdk_values, maps, ordinary_at, typical};
 use super::objects;
+use super::time::java_time_values;
 use super::types::{generic_arguments, TypeScope};
 use crate::context::TestIndex;
 use crate::coupling::hierarchy::Hierarchy;
@@ -73,7 +74,8 @@ impl<'a> Values<'a> {
         for f in class.fields.iter().filter(|f| public_static(&f.modifiers) && !own(f)) {
             self.add(&f.type_name, format!("{owner}.{}", f.name));
         }
-        for m in class.methods.iter().filter(|m| public_static(&m.modifiers) && m.params.is_empty()) {
+        let fixed = |m: &&crate::java_model::MethodModel| !objects::reads_clock_or_chance(class, m);
+        for m in class.methods.iter().filter(|m| public_static(&m.modifiers) && m.params.is_empty()).filter(fixed) {
             if let Some(r) = m.return_type.as_deref().filter(|r| *r != "void") {
                 self.add(r, format!("{owner}.{}()", m.name));
             }
@@ -144,7 +146,7 @@ impl<'a> Values<'a> {
         let erased = erase_simple(&resolved);
         typical(&erased)
             .map(String::from)
-            .or_else(|| jdk_values(&erased, &[]).into_iter().next())
+            .or_else(|| self.jdk(&erased, &erased, &[]).into_iter().next())
             .or_else(|| objects::constant_values(self, &resolved).into_iter().next())
     }
 
@@ -165,7 +167,7 @@ impl<'a> Values<'a> {
             maps(&erased, &inner(k, 1), &inner(v, 1))
         } else {
             let element = args.first().cloned().unwrap_or_else(|| "String".to_string());
-            let known = jdk_values(&erased, &inner(&element, 5));
+            let known = self.jdk(&raw, &erased, &inner(&element, 5));
             if known.is_empty() {
                 objects::project_values(self, written, n, depth)
             } else {
@@ -179,6 +181,20 @@ impl<'a> Values<'a> {
         }
         out.truncate(n);
         out
+    }
+
+    /// Values of a JDK type: `boundary`'s, and `java.time`'s when the project declares no type of
+    /// that name (Joda-Time's `LocalDate` is its own).
+    fn jdk(&self, raw: &str, erased: &str, elements: &[String]) -> Vec<String> {
+        let known = jdk_values(erased, elements);
+        if !known.is_empty() {
+            return known;
+        }
+        let time = java_time_values(erased);
+        if time.is_empty() || objects::find_class(self, raw).is_some() {
+            return Vec::new();
+        }
+        time
     }
 
     fn add(&mut self, written: &str, expression: String) {

@@ -1,7 +1,7 @@
 //! Templates for the idioms of immutable value classes (`java.time`, Joda-Time, Lombok's `@With`,
 //! Immutables): a wither sets what its getter reads (`a.withX(v).getX() = v`, and
 //! `a.withX(a.getX()) = a`), and adding an integral amount is undone by subtracting it
-//! (`a.plusX(n).minusX(n) = a`).
+//! (`a.plusX(n).minusX(n) = a`), and multiplying by one is undone by dividing by it.
 
 use super::invoke::Caller;
 use super::statics::comparable_by_value;
@@ -119,6 +119,47 @@ pub fn integral_inverse(pair: &Pair) -> Option<Mr> {
         .collect();
     let relation = format!("a.{p}(n).{m}(n) = a = a.{m}(n).{p}(n)");
     Some(Mr { template: "inverseOperation", relation, bodies })
+}
+
+/// Scaling pairs whose factor is an integral number, as `java.time` and others name them.
+const SCALING: [(&str, &str); 3] = [("multipliedBy", "dividedBy"), ("multiply", "divide"), ("multiplyBy", "divideBy")];
+
+/// `a.multipliedBy(n).dividedBy(n) = a` for a small non-zero integral `n` (threeten-extra's
+/// `Weeks`, a fraction's `multiply(int)`/`divide(int)`), on a class that compares by value and holds
+/// no floating-point state. Not the other way round: integral division truncates. Attached to both.
+pub fn integral_scaling_inverse(pair: &Pair) -> Option<Mr> {
+    let (caller, t) = (pair.caller, pair.target);
+    let integral = |m: &MethodModel| m.params.len() == 1 && matches!(m.params[0].type_name.as_str(), "int" | "long");
+    if !integral(t) || !returns_own(caller, t) || has_floating_state(caller.class) || !declares_equals(caller) {
+        return None;
+    }
+    let (up, down) = SCALING.iter().find(|(u, d)| t.name == *u || t.name == *d)?;
+    let amount = &t.params[0].type_name;
+    let fits = |m: &&MethodModel| integral(m) && m.params[0].type_name == *amount && returns_own(caller, m);
+    let (times, by) = (named(caller, up, 1).filter(fits)?, named(caller, down, 1).filter(fits)?);
+    let instances = caller.instances(INPUTS);
+    // Small, so that the factor alone overflows nothing; never 0, which no division takes.
+    let factors: Vec<String> = caller
+        .values
+        .of(amount, INPUTS * 3)
+        .into_iter()
+        .filter(|v| small_integer(v) && v.trim_end_matches(['L', 'l']) != "0")
+        .collect();
+    if instances.is_empty() || factors.is_empty() {
+        return None;
+    }
+    let (m, d) = (&times.name, &by.name);
+    let bodies = (0..INPUTS.min(instances.len().max(factors.len())))
+        .map(|i| {
+            [
+                format!("{} a = {};", caller.class_type(), instances[i % instances.len()]),
+                format!("{amount} n = {};", factors[i % factors.len()]),
+                format!("assertEquals(a, a.{m}(n).{d}(n));"),
+            ]
+            .join("\n")
+        })
+        .collect();
+    Some(Mr { template: "inverseOperation", relation: format!("a.{m}(n).{d}(n) = a"), bodies })
 }
 
 /// Units of time whose sum is exact, by the names of `addDays`, `plusHours`, `addMillis`.

@@ -1,6 +1,7 @@
 //! The messages of a candidate's conversation, from the templates in `prompts/`.
 
 use super::candidate::Refinement;
+use crate::builtin::CatalogueRelation;
 use crate::context::PairContext;
 use crate::error::CoreResult;
 use crate::java_model::{ClassModel, MethodModel};
@@ -131,15 +132,16 @@ impl Prompter<'_> {
 /// What the built-in catalogue knows for a pair's prompt: its relations for the pair, and, only
 /// where it has none, its relations for the target with other methods.
 pub struct CatalogueHint {
-    pub of_pair: Vec<String>,
-    pub of_target: Vec<String>,
+    pub of_pair: Vec<CatalogueRelation>,
+    pub of_target: Vec<CatalogueRelation>,
 }
 
-/// The relations section of the generation prompt: one line each, or what to do without any. A
-/// small model states relations that do not hold far more often than it writes code that does not
-/// compile; a relation derived from the pair's names and signatures is the evidence it lacks.
+/// The relations section of the generation prompt: one line each with its MTC's statements on one
+/// input, or what to do without any. A small model states relations that do not hold far more
+/// often than it writes code that does not compile; a relation derived from the pair's names and
+/// signatures is the evidence it lacks, and the statements show it how the relation is checked.
 fn relations_in_words(hint: &CatalogueHint, target: &str, coupled: &str) -> String {
-    let listed = |relations: &[String]| relations.iter().map(|r| format!("- `{r}`")).collect::<Vec<_>>().join("\n");
+    let listed = |relations: &[CatalogueRelation]| relations.iter().map(relation_line).collect::<Vec<_>>().join("\n");
     if !hint.of_pair.is_empty() {
         let lines = listed(&hint.of_pair);
         return format!("Derived from the pair's names and signatures by MR-Coupler's relation catalogue:\n{lines}");
@@ -153,4 +155,12 @@ fn relations_in_words(hint: &CatalogueHint, target: &str, coupled: &str) -> Stri
         );
     }
     "None derived from the names and signatures: find relations in the code and the coupling features.".to_string()
+}
+
+/// `- `relation``, and where the catalogue wrote one, its MTC's statements on one input.
+fn relation_line(found: &CatalogueRelation) -> String {
+    match &found.example {
+        Some(body) => format!("- `{}`, checked on one input as:\n```java\n{body}\n```", found.relation),
+        None => format!("- `{}`", found.relation),
+    }
 }

@@ -4,6 +4,7 @@
 use super::candidate::{Candidate, Status};
 use super::conversation::{CatalogueHint, Prompter};
 use super::GenerateRun;
+use crate::builtin::CatalogueRelation;
 use crate::context::{pair_context, ContextOptions};
 use crate::error::CoreResult;
 use crate::llm::{Call, Message, Reply, Tag};
@@ -68,9 +69,10 @@ impl GenerateRun {
                         // At most three, as many relations as the deliverable asks for. Without one
                         // for the pair, the target's with other methods: an MTC over those still
                         // tests the target, where a relation the model invents often does not hold.
-                        let of_pair: Vec<String> = catalogue.of_pair(class, coupled).into_iter().take(3).collect();
-                        let of_target: Vec<String> = if of_pair.is_empty() {
-                            catalogue.of_target().take(3).map(String::from).collect()
+                        let of_pair: Vec<CatalogueRelation> =
+                            catalogue.of_pair(class, coupled).into_iter().take(3).cloned().collect();
+                        let of_target: Vec<CatalogueRelation> = if of_pair.is_empty() {
+                            catalogue.of_target().take(3).cloned().collect()
                         } else {
                             Vec::new()
                         };

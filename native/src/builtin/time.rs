@@ -7,8 +7,9 @@
 //! declares a type of the same simple name (Joda-Time's `LocalDate`, `Duration`, `Period`) means
 //! its own: `Values` asks here only for a name the project does not declare.
 
-use super::templates::{declares_equals, ret, Mr, Pair};
+use super::templates::{declares_equals, Mr, Pair};
 use super::values::{small_integer, INPUTS};
+use super::withers::{integral_at, returns_own};
 use crate::java_model::types::erase_simple;
 use crate::java_model::MethodModel;
 
@@ -105,21 +106,17 @@ pub fn chrono_unit(word: &str) -> Option<&'static str> {
 pub fn unit_general_form(pair: &Pair) -> Option<Mr> {
     let (caller, t) = (pair.caller, pair.target);
     let verb = ["plus", "minus"].into_iter().find(|v| t.name.starts_with(v))?;
-    let integral =
-        |m: &MethodModel, at: usize| matches!(m.params.get(at).map(|p| p.type_name.as_str()), Some("int" | "long"));
-    let own = |m: &MethodModel| {
-        !m.is_static() && ret(m).is_some_and(|r| erase_simple(r) == caller.class.name) && caller.callable(m)
-    };
+    let own = |m: &MethodModel| returns_own(caller, m) && caller.callable(m);
     let is_general = |m: &MethodModel| {
         m.name == verb
             && m.params.len() == 2
-            && integral(m, 0)
+            && integral_at(m, 0)
             && erase_simple(&m.params[1].type_name) == "TemporalUnit"
             && own(m)
     };
     let unit_of = |m: &MethodModel| {
         let word = m.name.strip_prefix(verb)?;
-        (m.params.len() == 1 && integral(m, 0) && own(m)).then(|| chrono_unit(word)).flatten()
+        (m.params.len() == 1 && integral_at(m, 0) && own(m)).then(|| chrono_unit(word)).flatten()
     };
     let general = caller.class.methods.iter().find(|m| is_general(m))?;
     let units: Vec<(&MethodModel, &str)> = if std::ptr::eq(t, general) {

@@ -11,8 +11,13 @@ use crate::java_model::types::erase_simple;
 use crate::java_model::MethodModel;
 
 /// A non-static method of the class returning the class's own type.
-fn returns_own(caller: &Caller, m: &MethodModel) -> bool {
+pub(super) fn returns_own(caller: &Caller, m: &MethodModel) -> bool {
     !m.is_static() && !m.is_private() && ret(m).is_some_and(|r| erase_simple(r) == caller.class.name)
+}
+
+/// Whether the parameter at `at` is an integral amount (`int` or `long`).
+pub(super) fn integral_at(m: &MethodModel, at: usize) -> bool {
+    matches!(m.params.get(at).map(|p| p.type_name.as_str()), Some("int" | "long"))
 }
 
 /// `name` without `prefix`, when the rest starts a new word: `withHourOfDay` -> `HourOfDay`.
@@ -83,7 +88,7 @@ pub(super) const CLAMPING_UNITS: [&str; 6] = ["Month", "Year", "Quarter", "Centu
 /// `plus(int)`/`minus(int)`). Not for calendar units that clamp (months, years).
 pub fn integral_inverse(pair: &Pair) -> Option<Mr> {
     let (caller, t) = (pair.caller, pair.target);
-    let integral = |m: &MethodModel| m.params.len() == 1 && matches!(m.params[0].type_name.as_str(), "int" | "long");
+    let integral = |m: &MethodModel| m.params.len() == 1 && integral_at(m, 0);
     if !integral(t) || !returns_own(caller, t) || has_floating_state(caller.class) {
         return None;
     }
@@ -129,7 +134,7 @@ const SCALING: [(&str, &str); 3] = [("multipliedBy", "dividedBy"), ("multiply", 
 /// no floating-point state. Not the other way round: integral division truncates. Attached to both.
 pub fn integral_scaling_inverse(pair: &Pair) -> Option<Mr> {
     let (caller, t) = (pair.caller, pair.target);
-    let integral = |m: &MethodModel| m.params.len() == 1 && matches!(m.params[0].type_name.as_str(), "int" | "long");
+    let integral = |m: &MethodModel| m.params.len() == 1 && integral_at(m, 0);
     if !integral(t) || !returns_own(caller, t) || has_floating_state(caller.class) || !declares_equals(caller) {
         return None;
     }

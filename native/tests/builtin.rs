@@ -1460,3 +1460,24 @@ fn an_operation_on_an_interface_the_class_implements_is_undone_but_not_commuted(
     let found = generated(HOURS, "Hours", "plus");
     assert!(!has(&found, "commutativity"), "another Amount may not know Hours: {:?}", templates(&found));
 }
+
+#[test]
+fn a_static_double_constant_is_no_floating_point_state() {
+    // commons-numbers' Fraction: exact int state beside a `double` constant for `from(double)`.
+    let fraction = "builtin/com/acme/exact/Fraction.java";
+    let relations = relations_for_pair(fraction, "Fraction", "subtract", "add");
+    assert!(relations.contains(&"a.subtract(b).add(b) = a".to_string()), "{relations:?}");
+    let found = generated(fraction, "Fraction", "reciprocal");
+    let m = mtc(&found, "involution");
+    assert_eq!(m.relation, "reciprocal(reciprocal(x)) = x");
+    assert!(m.code.contains("Fraction.of("), "built through its factory: {}", m.code);
+}
+
+#[test]
+fn an_inverse_on_floating_point_state_is_no_involution() {
+    // 1 / (1 / x) rounds in doubles: 1 / (1 / 0.9) is 0.8999999999999999.
+    for inverse in ["invert", "reciprocal"] {
+        let found = generated("builtin/com/acme/geo/Scale.java", "Scale", inverse);
+        assert!(!has(&found, "involution"), "{inverse}: {:?}", templates(&found));
+    }
+}

@@ -155,3 +155,19 @@ fn only_the_tests_that_mention_a_class_are_parsed_for_its_co_usage() {
     let without = TestIndex::load_mentioning(&[ranked_fixture("test")], None, &["Ledger"]);
     assert!(without.project().files.is_empty());
 }
+
+#[test]
+fn the_skeleton_never_shows_a_private_constructor() {
+    // commons-numbers' Fraction (a fixture alike): a model shown `private Fraction(int, int)`
+    // wrote `new Fraction(2, 3)` in every MTC; `Fraction.of(2, 3)` is how a test builds one.
+    let fixture = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/builtin/com/acme/exact/Fraction.java");
+    let class = parse_file(&fixture).classes.remove(0);
+    let target = class.methods.iter().position(|m| m.name == "subtract").unwrap();
+    let analysis = analyse(&class, target);
+    let add = analysis.coupled.iter().find(|c| class.methods[c.method].name == "add").expect("add is coupled");
+    let project = Project::load_all(&[fixture.parent().unwrap().to_path_buf()]);
+    let c = pair_context(&class, target, Some(add), &TestIndex::load(&[], None), &ContextOptions::default(), &project);
+    assert!(!c.skeleton.contains("private Fraction("), "{}", c.skeleton);
+    assert!(c.skeleton.contains("public static Fraction of(int numerator, int denominator);"), "{}", c.skeleton);
+    assert!(c.skeleton.contains("private static int gcd(int a, int b);"), "other private members stay: {}", c.skeleton);
+}

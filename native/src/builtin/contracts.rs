@@ -8,7 +8,9 @@
 //! instances of the class from the typed inputs (`a`, `b`, `c` are consecutive ones).
 
 use super::invoke::Caller;
-use super::templates::{ancestors, assert_equal, declares_equals, ret, same, subjects, supertypes, Mr, Pair};
+use super::templates::{
+    ancestors, assert_equal, declares_equals, has_floating_state, ret, same, subjects, supertypes, Mr, Pair,
+};
 use super::values::INPUTS;
 use crate::coupling::name_tokens;
 use crate::java_model::types::{boxed, erase_simple, is_primitive};
@@ -588,7 +590,8 @@ fn after_remove(contains: Option<&MethodModel>, size: bool, answer: Option<&str>
     lines
 }
 
-/// `f(f(a)) = a` for an involution (`negate`, `reverse`, `invert`...), on instances or static.
+/// `f(f(a)) = a` for an involution (`negate`, `reverse`, `invert`, an exact `reciprocal`...), on
+/// instances or static.
 pub fn involution(pair: &Pair) -> Option<Mr> {
     const INVOLUTIONS: &[&str] = &[
         "negate",
@@ -604,7 +607,9 @@ pub fn involution(pair: &Pair) -> Option<Mr> {
     ];
     let (caller, t) = (pair.caller, pair.target);
     let r = ret(t)?;
-    if !INVOLUTIONS.contains(&t.name.as_str()) || t.is_private() {
+    // `1 / (1 / x)` is `x` only in exact arithmetic: an inverse on floating-point state rounds.
+    let rounds = ["invert", "inverse", "reciprocal"].contains(&t.name.as_str()) && has_floating_state(caller.class);
+    if !(INVOLUTIONS.contains(&t.name.as_str()) || t.name == "reciprocal") || rounds || t.is_private() {
         return None;
     }
     let mut bodies = Vec::new();

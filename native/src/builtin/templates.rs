@@ -785,9 +785,11 @@ pub fn binary_operation(pair: &Pair) -> Option<Mr> {
     Some(Mr { template, relation, bodies })
 }
 
-/// Whether the class holds floating-point state, where even `(a + b) - b` rounds.
+/// Whether the class's instances hold floating-point state, where even `(a + b) - b` rounds. A
+/// static field is no instance's state: commons-numbers' exact `Fraction` keeps a `double`
+/// constant (`DEFAULT_EPSILON`) for converting from a double.
 pub(super) fn has_floating_state(class: &crate::java_model::ClassModel) -> bool {
-    class.fields.iter().any(|f| matches!(erase_simple(&f.type_name).as_str(), "double" | "float"))
+    class.fields.iter().any(|f| !f.is_static() && matches!(erase_simple(&f.type_name).as_str(), "double" | "float"))
 }
 
 /// `add`/`subtract`, `plus`/`minus`, `multiply`/`divide`, with the same preposition or none

@@ -5,7 +5,8 @@
 use crate::java_model::types::erase_simple;
 use crate::java_model::{ClassModel, MethodModel};
 
-/// `private` members are listed only when `with_private` (the token budget may drop them).
+/// `private` members are listed only when `with_private` (the token budget may drop them), and
+/// private constructors never.
 pub fn skeleton(class: &ClassModel, with_private: bool) -> String {
     let mut out = String::new();
     if !class.package.is_empty() {
@@ -23,7 +24,9 @@ pub fn skeleton(class: &ClassModel, with_private: bool) -> String {
         let mods = join_modifiers(&f.modifiers);
         out.push_str(&format!("    {mods}{} {};\n", f.type_name, f.name));
     }
-    for m in class.methods.iter().filter(|m| with_private || !m.is_private()) {
+    // A private constructor never: a test cannot call it, and a model shown one writes `new
+    // Fraction(2, 3)` where only `Fraction.of(2, 3)` compiles.
+    for m in class.methods.iter().filter(|m| (with_private && !m.is_constructor) || !m.is_private()) {
         out.push_str(&format!("    {};\n", signature_line(m)));
     }
     out.push('}');

@@ -74,6 +74,10 @@ pub struct FieldModel {
 }
 
 impl FieldModel {
+    pub fn is_static(&self) -> bool {
+        self.modifiers.iter().any(|m| m == "static")
+    }
+
     pub fn is_constant(&self) -> bool {
         self.modifiers.iter().any(|m| m == "static") && self.modifiers.iter().any(|m| m == "final")
     }

@@ -11,7 +11,7 @@ use crate::error::CoreResult;
 use crate::java_model::ClassModel;
 use crate::protocol::{CompileDiagnostic, DiagnosticKind, TestResult};
 
-/// String/byte[] conversion rounds per candidate: javac reports a mix-up behind a fixed one only
+/// Conversion rounds per candidate (String/byte[], numbers): javac reports a mix-up behind a fixed one only
 /// at the next compile, but a repair that keeps finding more is not getting anywhere.
 const MAX_COERCIONS: u32 = 3;
 
@@ -68,7 +68,8 @@ impl GenerateRun {
     /// The static repairs in order, the first that applies: imports for unresolved names, a
     /// receiver for the class under test's methods called without one or through the class, a
     /// project method written as a field, a constructor given number literals it has no arity
-    /// for, String/byte[] conversions. Each is checked by the next compile.
+    /// for, a private constructor called, String/byte[] and lossy numeric conversions. Each is
+    /// checked by the next compile.
     pub(super) fn static_repair(&mut self, i: usize, diagnostics: &[CompileDiagnostic]) -> Option<String> {
         let code = self.candidates[i].code.clone().unwrap_or_default();
         if let Some(fixed) = self.imports.repair(&code, diagnostics) {
@@ -79,7 +80,7 @@ impl GenerateRun {
         let class_named = |name: &str| class_named(&self.project, class, name);
         // Tried in order; the first that applies is the one made.
         type Repair<'r> = (&'r dyn Fn() -> Option<String>, &'r str);
-        let repairs: [Repair; 3] = [
+        let repairs: [Repair; 4] = [
             (
                 &|| crate::mtc::qualify(&code, diagnostics, class),
                 "called the class under test's methods on a receiver where the reply gave none or the class",
@@ -91,6 +92,10 @@ impl GenerateRun {
             (
                 &|| crate::mtc::constructor_arity(&code, diagnostics, &class_named),
                 "cut or padded the numbers a constructor was given to the arity of one the class has",
+            ),
+            (
+                &|| crate::mtc::private_constructor(&code, diagnostics, &class_named),
+                "built through the class's static factory where the reply called a private constructor",
             ),
         ];
         if let Some((fixed, note)) = repairs.iter().find_map(|(repair, note)| repair().map(|fixed| (fixed, *note))) {
@@ -145,14 +150,14 @@ impl Candidate {
     }
 }
 
-/// The String/byte[] mix-ups converted in UTF-8 (`mtc::coerce`), noted on the candidate.
+/// The String/byte[] and lossy numeric mix-ups converted (`mtc::coerce`), noted on the candidate.
 fn coerced(c: &mut Candidate, code: &str, diagnostics: &[CompileDiagnostic]) -> Option<String> {
     if c.coercions >= MAX_COERCIONS {
         return None;
     }
     let fixed = crate::mtc::coerce(code, diagnostics)?;
     c.coercions += 1;
-    c.notes.push("converted between String and byte[] where javac found one for the other (UTF-8)".into());
+    c.notes.push("converted where javac found one type for another (String/byte[] in UTF-8, a narrowing cast, a local given its call's type)".into());
     Some(fixed)
 }
 

@@ -55,8 +55,10 @@ fn private_constructor_of(message: &str) -> Option<(String, Vec<String>)> {
     constructor.then(|| (name.to_string(), types))
 }
 
-/// The class's static factory a test may call that takes `types`, else its only one taking
-/// `arity` arguments.
+/// The class's static factory a test may call that takes `types` (among several, the one whose
+/// parameters the constructor names alike: commons-numbers' `Complex(double real, double
+/// imaginary)` is `ofCartesian(double real, double imaginary)`, not `ofPolar(double rho, double
+/// theta)`), else its only one taking `arity` arguments; never a guess between two.
 fn factory_for<'c>(class: &'c ClassModel, types: &[String], arity: usize) -> Option<&'c MethodModel> {
     let factories: Vec<&MethodModel> = class
         .methods
@@ -64,10 +66,19 @@ fn factory_for<'c>(class: &'c ClassModel, types: &[String], arity: usize) -> Opt
         .filter(|m| m.is_static() && !m.is_private() && !m.is_constructor && m.params.len() == arity)
         .filter(|m| m.return_type.as_deref().map(erase_simple).as_deref() == Some(class.name.as_str()))
         .collect();
-    let takes_types = |m: &&&MethodModel| m.params.iter().map(|p| erase_simple(&p.type_name)).eq(types.iter().cloned());
-    match factories.iter().find(takes_types) {
-        Some(exact) => Some(exact),
-        None => (factories.len() == 1).then(|| factories[0]),
+    let takes_types = |m: &MethodModel| m.params.iter().map(|p| erase_simple(&p.type_name)).eq(types.iter().cloned());
+    let exact: Vec<&MethodModel> = factories.iter().copied().filter(|m| takes_types(m)).collect();
+    let names = |m: &MethodModel| m.params.iter().map(|p| p.name.clone()).collect::<Vec<_>>();
+    let constructor = class.methods.iter().find(|m| m.is_constructor && takes_types(m));
+    match (exact.as_slice(), factories.as_slice()) {
+        ([only], _) => Some(only),
+        ([], [only]) => Some(only),
+        ([], _) => None,
+        (several, _) => {
+            let named_alike: Vec<&&MethodModel> =
+                several.iter().filter(|m| constructor.is_some_and(|c| names(c) == names(m))).collect();
+            (named_alike.len() == 1).then(|| *named_alike[0])
+        }
     }
 }
 
@@ -124,6 +135,20 @@ mod tests {
         let code = "class T {\n    void mr1() {\n        Fraction f = new Fraction(7);\n    }\n}\n";
         let fixed = repaired(code, &[error(3, "Fraction(int) has private access in x.Fraction")]).unwrap();
         assert!(fixed.contains("Fraction f = Fraction.of(7);"), "{fixed}");
+    }
+
+    #[test]
+    fn among_factories_of_the_same_types_the_one_named_as_the_constructor() {
+        // commons-numbers 1.2's Complex: `new Complex(1.0, 2.0)` is Cartesian.
+        let src = "public final class Complex {\n    private Complex(double real, double imaginary) {}\n    public static Complex ofPolar(double rho, double theta) { return null; }\n    public static Complex ofCartesian(double real, double imaginary) { return null; }\n}\n";
+        let class = parse_str(std::path::Path::new("Complex.java"), src).classes.remove(0);
+        let code = "class T {\n    void mr1() {\n        Complex z = new Complex(1.0, 2.0);\n    }\n}\n";
+        let message = "Complex(double,double) has private access in org.apache.commons.numbers.complex.Complex";
+        let fixed = private_constructor(code, &[error(3, message)], &|_| Some(&class)).unwrap();
+        assert!(fixed.contains("Complex z = Complex.ofCartesian(1.0, 2.0);"), "{fixed}");
+        let unnamed = src.replace("double real, double imaginary) {}", "double a, double b) {}");
+        let class = parse_str(std::path::Path::new("Complex.java"), &unnamed).classes.remove(0);
+        assert!(private_constructor(code, &[error(3, message)], &|_| Some(&class)).is_none(), "no guess between two");
     }
 
     #[test]

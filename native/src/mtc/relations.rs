@@ -78,10 +78,11 @@ fn mr_line(comment: &str) -> Option<String> {
 }
 
 /// The template's placeholder, `<the relation between f and g, in one line>`, copied with or
-/// without its angle brackets (a small model does both).
+/// without its angle brackets or its first words (a small model does all three: `flip(long) and
+/// cardinality(), in one line`).
 fn is_placeholder(stated: &str) -> bool {
     let lower = stated.to_lowercase();
-    stated.starts_with('<') || (lower.starts_with("the relation between") && lower.ends_with("in one line"))
+    stated.starts_with('<') || lower.trim_end_matches(['>', '.', ' ']).ends_with(", in one line")
 }
 
 /// Longest relation read off an assertion.
@@ -270,12 +271,19 @@ class T {
         // MR: The relation between negate(Boolean) and toBoolean(Boolean), in one line
         assertEquals(BooleanUtils.toBoolean(b), !BooleanUtils.toBoolean(BooleanUtils.negate(b)));
     }
+
+    @Test
+    void mr4() {
+        // MR: flip(long) and cardinality(), in one line
+        assertEquals(before + 1, after);
+    }
 }
 "#;
         let found = stated_relations(code);
         assert_eq!(found[0].1, "asserted: decryptText(encryptText(plainText, secKey), secKey) equals plainText");
         assert_eq!(found[1].1, "asserted: IOCase.SENSITIVE.checkEquals(normalize(\"a\"), \"a\")");
         assert_eq!(found[2].1, "asserted: !toBoolean(negate(b)) equals toBoolean(b)", "the placeholder without <>");
+        assert_eq!(found[3].1, "asserted: after equals before + 1", "the placeholder without its first words");
         assert!(stated_relations("class T { @Test void m() { f(1); } }").is_empty(), "no assertion, no relation");
     }
 

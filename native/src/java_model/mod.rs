@@ -79,7 +79,7 @@ impl FieldModel {
     }
 
     pub fn is_constant(&self) -> bool {
-        self.modifiers.iter().any(|m| m == "static") && self.modifiers.iter().any(|m| m == "final")
+        self.is_static() && self.modifiers.iter().any(|m| m == "final")
     }
 }
 

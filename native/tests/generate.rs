@@ -616,7 +616,7 @@ fn when_fewer_than_half_the_amplified_inputs_survive_the_llm_is_asked_once_more(
     assert!(c["code"].as_str().unwrap().contains("encryptWithDefaultKey(\"Hello AES!\")"), "{c}");
     let notes = c["notes"].to_string();
     assert!(notes.contains("1 of 4 amplified input(s) survived; asked the LLM once more"), "{notes}");
-    assert!(notes.contains("the built-in catalogue added mr1 (+1)"), "{notes}");
+    assert!(notes.contains("MR-Coupler added mr1 (+1)"), "{notes}");
     let requests: Vec<String> = std::fs::read_to_string(&llm.2).unwrap().lines().map(String::from).collect();
     assert_eq!(requests.len(), 3, "generation, amplification, the one re-ask");
     assert!(requests[2].contains("3 more for `mr1` (it has 1 of 4)") && requests[2].contains("dropped: mr1_input2"));
@@ -703,4 +703,43 @@ fn the_same_mtc_written_for_two_targets_is_validated_on_the_mutants_of_both() {
     assert!(both[0].0 > alone[0].0, "the twin's mutants run too: {alone:?} {both:?}");
     assert_eq!(both[0].2, ["getSecretEncryptionKey()"], "{both:?}");
     assert_eq!((&both[0].3, both[1].3.as_deref()), (&None, Some("com.acme.crypto.AESEncryption_encryptText_MTC1Test")));
+}
+
+#[test]
+fn a_source_input_written_as_numbers_gets_its_missing_inputs_with_the_numbers_moved() {
+    let out = std::env::temp_dir().join(format!("mrc-generate-varied-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).unwrap();
+    // No literal of a declared type and no string to swap for the catalogue's values: the source
+    // input is a number written inline. The model's amplification repeats it, and so does its re-ask.
+    let content = "```java\npackage com.acme.crypto;\n\nimport org.junit.jupiter.api.Test;\nimport static \
+                   org.junit.jupiter.api.Assertions.*;\n\npublic class AesMrTest {\n    @Test\n    void mr1() throws \
+                   Exception {\n        // MR: encryptWithDefaultKey(x) equals encryptText(x, defaultKey)\n        \
+                   String plain = String.valueOf(42);\n        assertArrayEquals(AESEncryption.encryptWithDefaultKey(plain), \
+                   AESEncryption.encryptText(plain, AESEncryption.defaultKey));\n    }\n}\n```";
+    let reply = json!({"content": content, "usage": {"prompt_tokens": 100, "completion_tokens": 50}});
+    let script = out.join("script.json");
+    let exchanges = json!({"exchanges": [{"match": "", "reply": reply, "times": 3}]});
+    std::fs::write(&script, exchanges.to_string()).unwrap();
+    let llm = server_with(&out.join("requests.jsonl"), &script);
+    let mut config: Value = serde_json::from_str(&config(llm.1, &out, &out.join("export"))).unwrap();
+    config["settings"]["maxPairsPerTarget"] = "1".into();
+    config["settings"]["amplificationInputs"] = "3".into();
+
+    drive_with(&config.to_string(), execute);
+
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    let c = &report["targets"][0]["candidates"][0];
+    let inputs = json!({"requested": 3, "perRelation": {"mr1": 0}, "reasked": true, "fromCatalogue": {"mr1": 3}});
+    assert_eq!(c["amplifiedInputs"], inputs, "{c}");
+    assert_eq!(c["status"], "kept", "{c}");
+    let code = c["code"].as_str().unwrap();
+    for (k, n) in [(1, 43), (2, 84), (3, 49)] {
+        assert!(
+            code.contains(&format!("void mr1_varied{k}()")) && code.contains(&format!("String.valueOf({n})")),
+            "{code}"
+        );
+    }
+    assert!(c["notes"].to_string().contains("MR-Coupler added mr1 (+3)"), "{c}");
+    std::fs::remove_dir_all(&out).ok();
 }

@@ -368,7 +368,7 @@ fn a_real_conversation_its_static_repairs_and_its_copied_inputs() {
     assert_eq!(inputs["fromCatalogue"], json!({"mr1": 5}), "{c}");
     let notes = c["notes"].to_string();
     assert!(notes.contains("0 of 20 amplified input(s) survived; asked the LLM once more"), "{notes}");
-    assert!(notes.contains("the built-in catalogue added mr1 (+5)"), "{notes}");
+    assert!(notes.contains("MR-Coupler added mr1 (+5)"), "{notes}");
     let code = c["code"].as_str().unwrap();
     assert!(code.contains("String plainText = \"attack at dawn\";"), "a value of the project's tests: {code}");
     assert!(c["relation"].as_str().unwrap().starts_with("decode(encode(x)) equals x"), "{}", c["relation"]);

@@ -10,6 +10,12 @@ use tree_sitter::Node;
 /// Suffix of the copies' names: `mr1_catalogue2` is the relation `mr1`'s second catalogue input.
 pub const SUFFIX: &str = "_catalogue";
 
+/// Whether a test method is a copy MR-Coupler wrote without the LLM: the catalogue's
+/// (`mr1_catalogue2`) or one with its numbers moved (`mr1_varied2`, `mtc::nearby`).
+pub fn is_static_copy(method: &str) -> bool {
+    method.contains(SUFFIX) || method.contains(super::nearby::SUFFIX)
+}
+
 /// The source input of a test method: the first local declaration initialised with a literal,
 /// else the first string literal passed to a call (a method that writes its inputs inline).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -79,21 +85,40 @@ pub fn with_copies(
     values: &[String],
     first: usize,
 ) -> String {
-    let Some(at) = code.find(text.as_str()) else { return code.to_string() };
+    let copies: Vec<String> = values.iter().map(|value| replaced(text, &source.ranges, |_| value.clone())).collect();
+    insert_copies(code, method, text, &copies, SUFFIX, first)
+}
+
+/// `text` with each byte range replaced by what `value` gives for the text it held.
+pub(super) fn replaced(text: &str, ranges: &[(usize, usize)], value: impl Fn(&str) -> String) -> String {
+    let mut copy = String::with_capacity(text.len());
+    let mut pos = 0;
+    for &(start, end) in ranges {
+        copy.push_str(&text[pos..start]);
+        copy.push_str(&value(&text[start..end]));
+        pos = end;
+    }
+    copy.push_str(&text[pos..]);
+    copy
+}
+
+/// `code` with `copies` (texts of test method `method`, whose own text is `text`) inserted after
+/// it, each renamed `<method><suffix><k>` from `first` on.
+pub(super) fn insert_copies(
+    code: &str,
+    method: &str,
+    text: &str,
+    copies: &[String],
+    suffix: &str,
+    first: usize,
+) -> String {
+    let Some(at) = code.find(text) else { return code.to_string() };
     let indent = code[..at].rsplit('\n').next().unwrap_or("");
-    let copies: String = values
+    let copies: String = copies
         .iter()
         .enumerate()
-        .map(|(k, value)| {
-            let mut copy = String::with_capacity(text.len());
-            let mut pos = 0;
-            for &(start, end) in &source.ranges {
-                copy.push_str(&text[pos..start]);
-                copy.push_str(value);
-                pos = end;
-            }
-            copy.push_str(&text[pos..]);
-            copy = crate::mtc::replace_word(&copy, method, &format!("{method}{SUFFIX}{}", first + k));
+        .map(|(k, copy)| {
+            let copy = crate::mtc::replace_word(copy, method, &format!("{method}{suffix}{}", first + k));
             format!("\n\n{indent}{copy}")
         })
         .collect();

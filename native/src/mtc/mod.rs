@@ -12,6 +12,7 @@ mod fingerprint;
 mod imports;
 mod inputs;
 mod javac;
+pub mod nearby;
 mod normalize;
 mod prune;
 mod qualify;

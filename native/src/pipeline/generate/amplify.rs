@@ -6,7 +6,7 @@
 use super::candidate::{AmplifiedInputs, Candidate, Stage, Status};
 use super::GenerateRun;
 use crate::error::CoreResult;
-use crate::mtc::{catalogue, test_method_bodies, TestMethod};
+use crate::mtc::{catalogue::is_static_copy, test_method_bodies, TestMethod};
 use std::collections::BTreeMap;
 
 impl GenerateRun {
@@ -149,7 +149,7 @@ fn inputs_per_relation<'a>(
     let only = (counts.len() == 1).then(|| counts.keys().next().cloned()).flatten();
     let fresh = test_method_bodies(after)
         .into_iter()
-        .filter(|m| !old.iter().any(|o| o.name == m.name) && !m.name.contains(catalogue::SUFFIX));
+        .filter(|m| !old.iter().any(|o| o.name == m.name) && !is_static_copy(&m.name));
     for TestMethod { name: new, body, .. } in fresh {
         if !seen.insert(body) {
             continue;
@@ -162,11 +162,12 @@ fn inputs_per_relation<'a>(
     counts
 }
 
-/// The catalogue's copies in `code`, per relation (the longest relation name theirs starts with).
+/// The copies MR-Coupler added without the LLM (`is_static_copy`) in `code`, per relation (the
+/// longest relation name theirs starts with).
 fn catalogue_inputs<'a>(code: &str, relations: impl Iterator<Item = &'a String>) -> BTreeMap<String, usize> {
     let relations: Vec<&String> = relations.collect();
     let mut counts = BTreeMap::new();
-    for m in test_method_bodies(code).into_iter().filter(|m| m.name.contains(catalogue::SUFFIX)) {
+    for m in test_method_bodies(code).into_iter().filter(|m| is_static_copy(&m.name)) {
         if let Some(r) = relations.iter().filter(|r| m.name.starts_with(r.as_str())).max_by_key(|r| r.len()) {
             *counts.entry((*r).clone()).or_default() += 1;
         }

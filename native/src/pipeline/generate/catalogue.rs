@@ -1,11 +1,13 @@
 //! Amplification's last resort: the relations of an LLM-written MTC that ended with fewer new
-//! inputs than asked for (after the LLM's amplification and its one re-ask) get the rest from the
-//! built-in generator's input catalogue, as copies of the relation's method with its source input's
-//! literal replaced (`mtc::catalogue`). Counted apart from the LLM's own inputs in the report.
+//! inputs than asked for (after the LLM's amplification and its one re-ask) get the rest without
+//! the LLM, as copies of the relation's method: with its source input's literal replaced by the
+//! built-in generator's input catalogue (`mtc::catalogue`), or, where it has no such literal, with
+//! the numbers it writes moved (`mtc::nearby`). Counted apart from the LLM's own inputs in the report.
 
 use super::candidate::AmplifiedInputs;
 use super::GenerateRun;
-use crate::mtc::catalogue::{source_literal, with_copies, SUFFIX};
+use crate::mtc::catalogue::{is_static_copy, source_literal, with_copies};
+use crate::mtc::nearby::with_varied_numbers;
 use crate::mtc::test_method_bodies;
 
 impl GenerateRun {
@@ -38,7 +40,8 @@ impl GenerateRun {
             return false;
         }
         c.notes.push(format!(
-            "the LLM gave fewer than {wanted} new input(s) for some relations: the built-in catalogue added {}",
+            "the LLM gave fewer than {wanted} new input(s) for some relations: MR-Coupler added {} \
+             (the catalogue's values, or the source input's numbers moved)",
             added.join(", ")
         ));
         c.unamplified.get_or_insert_with(|| c.code.clone().unwrap_or_default());
@@ -52,7 +55,8 @@ impl GenerateRun {
     }
 
     /// Up to `missing` copies of the relation's method (its own, else the first of its inputs)
-    /// with other values of its source literal's type; how many were added.
+    /// with other values of its source literal's type, else with its numbers moved; how many were
+    /// added.
     fn copy_with_catalogue(
         &self,
         code: &mut String,
@@ -63,20 +67,23 @@ impl GenerateRun {
         let methods = test_method_bodies(code);
         let method = methods
             .iter()
-            .filter(|m| m.name.starts_with(relation) && !m.name.contains(SUFFIX))
+            .filter(|m| m.name.starts_with(relation) && !is_static_copy(&m.name))
             .min_by_key(|m| (m.name != relation, m.name.len()))?;
-        let found = source_literal(code, &method.name)?;
-        let (_, source) = &found;
-        let values: Vec<String> =
-            crate::builtin::catalogue_values(class, &self.project, &self.tests, &source.type_name, missing + 1)
-                .into_iter()
-                .filter(|v| *v != source.literal)
-                .take(missing)
-                .collect();
-        if values.is_empty() {
-            return None;
+        if let Some(found) = source_literal(code, &method.name) {
+            let (_, source) = &found;
+            let values: Vec<String> =
+                crate::builtin::catalogue_values(class, &self.project, &self.tests, &source.type_name, missing + 1)
+                    .into_iter()
+                    .filter(|v| *v != source.literal)
+                    .take(missing)
+                    .collect();
+            if !values.is_empty() {
+                *code = with_copies(code, &method.name, &found, &values, 1);
+                return Some(values.len());
+            }
         }
-        *code = with_copies(code, &method.name, &found, &values, 1);
-        Some(values.len())
+        let (moved, added) = with_varied_numbers(code, &method.name, missing)?;
+        *code = moved;
+        Some(added)
     }
 }

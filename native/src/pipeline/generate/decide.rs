@@ -22,9 +22,14 @@ fn rate((passed, total): (usize, usize)) -> Option<f64> {
 }
 
 /// The relation a test method belongs to: its name without the inputs' suffixes
-/// (`mr1_roundTrip_input3_boundary2` and `mr2_input1_catalogue3` belong to `mr1_roundTrip`, `mr2`).
+/// (`mr1_roundTrip_input3_boundary2`, `mr2_input1_catalogue3` and `mr2_varied1` belong to
+/// `mr1_roundTrip`, `mr2`, `mr2`).
 pub fn relation_key(method: &str) -> &str {
-    ["_input", "_catalogue", "_boundary"].iter().filter_map(|s| method.find(s)).min().map_or(method, |at| &method[..at])
+    ["_input", "_catalogue", "_varied", "_boundary"]
+        .iter()
+        .filter_map(|s| method.find(s))
+        .min()
+        .map_or(method, |at| &method[..at])
 }
 
 /// Pass rates of some MTC methods: on the original, over every mutant run, and on the mutant
@@ -277,6 +282,7 @@ mod tests {
     fn a_method_belongs_to_the_relation_its_inputs_were_made_for() {
         assert_eq!(relation_key("mr1_roundTrip_input3_boundary2"), "mr1_roundTrip");
         assert_eq!(relation_key("mr2_input1_catalogue3"), "mr2");
+        assert_eq!(relation_key("mr2_varied1"), "mr2");
         assert_eq!(relation_key("mr1_input1"), "mr1");
         assert_eq!(relation_key("mr3"), "mr3");
     }

@@ -16,6 +16,7 @@ mod failing_step;
 mod generation;
 mod minimise;
 mod refine;
+mod rounding;
 pub mod triage;
 mod trial;
 mod validate;

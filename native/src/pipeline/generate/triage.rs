@@ -333,17 +333,44 @@ pub fn triage_candidate(c: &Candidate, class: &ClassModel, analysis: &CouplingAn
         let evidence = Evidence { p: p.unwrap_or(evidence.p), p_mutants, p_best_mutant, ..evidence };
         let inputs = crate::mtc::inputs_of(code, &method, &under_test);
         let mut verdict = triage(&evidence, &failure);
-        if indexes_past_what_the_test_sized(&failure_text, &inputs) {
-            verdict.evidence.push(
-                "an index went out of an input the test sized (empty, or with an offset or length of its own)".into(),
-            );
-            verdict.verdict = Verdict::InvalidInput;
+        let values = expected.as_deref().zip(actual.as_deref());
+        if let Some((overruled, why)) = caused_by_the_test(&method, kind, &failure_text, &inputs, values) {
+            verdict.evidence.push(why.into());
+            verdict.verdict = overruled;
         }
         out.push(Suspect { inputs, triage: verdict, method, expected, actual, failure: failure_text });
     }
     let tried = c.original.iter().filter(|r| c.is_mtc_method(Candidate::method_of(&r.name))).count();
     note_shortest(&mut out, tried);
     out
+}
+
+/// A verdict that what the test wrote decides, whatever the pass rates say, and why: an index past
+/// an input the test sized, an exception on numbers MR-Coupler moved (`mtc::nearby`), expected and
+/// actual values that differ only by floating-point rounding.
+fn caused_by_the_test(
+    method: &str,
+    kind: FailureKind,
+    failure: &str,
+    inputs: &[String],
+    expected_actual: Option<(&str, &str)>,
+) -> Option<(Verdict, &'static str)> {
+    if indexes_past_what_the_test_sized(failure, inputs) {
+        let why = "an index went out of an input the test sized (empty, or with an offset or length of its own)";
+        return Some((Verdict::InvalidInput, why));
+    }
+    if kind == FailureKind::Exception && method.contains(crate::mtc::nearby::SUFFIX) {
+        let why = "raised on numbers MR-Coupler moved from the LLM's input: what the test built around them \
+                   (a size, an index) may no longer fit";
+        return Some((Verdict::InvalidInput, why));
+    }
+    let rounded = expected_actual.is_some_and(|(e, a)| super::rounding::differ_by_rounding(e, a));
+    if kind == FailureKind::Assertion && rounded {
+        let why =
+            "expected and actual differ only by floating-point rounding, which an exact equality does not allow for";
+        return Some((Verdict::LikelyWrongRelation, why));
+    }
+    None
 }
 
 /// An index exception where the test chose the sizes: at position 0 of something empty in a method
@@ -463,6 +490,20 @@ mod tests {
         assert!(super::indexes_past_what_the_test_sized(at_five, &given), "the test chose the offset");
         assert!(!super::indexes_past_what_the_test_sized(at_five, &inputs(&["int count = 7"])), "not an index");
         assert!(!super::indexes_past_what_the_test_sized("java.lang.ClassCastException", &given));
+    }
+
+    #[test]
+    fn an_exception_on_moved_numbers_and_a_rounding_difference_are_the_tests_doing() {
+        let verdict = |method: &str, kind: FailureKind, values: Option<(&str, &str)>| {
+            super::caused_by_the_test(method, kind, "java.lang.IndexOutOfBoundsException: 12", &[], values)
+                .map(|(v, _)| v)
+        };
+        assert_eq!(verdict("mr1_varied3", FailureKind::Exception, None), Some(Verdict::InvalidInput));
+        assert_eq!(verdict("mr1_input3", FailureKind::Exception, None), None, "the LLM's own input");
+        assert_eq!(verdict("mr1_varied3", FailureKind::Assertion, None), None, "a violated relation is judged");
+        let rounded = Some(("(1.0000000000000002, 2.0)", "(1.0, 2.0)"));
+        assert_eq!(verdict("mr1", FailureKind::Assertion, rounded), Some(Verdict::LikelyWrongRelation));
+        assert_eq!(verdict("mr1", FailureKind::Assertion, Some(("(1.5, 2.0)", "(1.0, 2.0)"))), None);
     }
 
     fn assertion() -> Failure<'static> {

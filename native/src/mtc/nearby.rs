@@ -1,0 +1,211 @@
+//! New inputs for an LLM-written relation whose source input the catalogue cannot swap
+//! (`mtc::catalogue` needs a local declared with a literal, or an inline string): the numbers the
+//! method writes inline (`new BitSet(10); source.set(5)`, `Complex.ofCartesian(1.0, 2.0)`), all
+//! moved in each copy by one strictly increasing map of their magnitude, signs kept (n+1, 2n, n+7,
+//! ...). Equal numbers stay equal and a smaller one stays smaller, so a relation between outputs
+//! still applies to the copy; an integer stays an integer of its range. Whatever a small model
+//! answers when asked for new inputs (mostly its first one again), these cost no request.
+//!
+//! What does not move: a tolerance (a magnitude below 0.01: `1e-9`), a loop's header, an array
+//! index. A method that asserts a number of its own is left alone: that number is an expected value
+//! worked out by hand (`assertEquals(15, sum.getDays())`) and would not move with its inputs.
+
+use super::catalogue::{insert_copies, replaced};
+use super::inputs::{collect, find_method};
+use tree_sitter::Node;
+
+/// Suffix of the copies' names: `mr1_varied2` is the relation `mr1` with its numbers moved the
+/// second way.
+pub const SUFFIX: &str = "_varied";
+
+/// Order-keeping maps of a magnitude m, as (scale, shift): m * scale + shift. Integral, so that
+/// an integer stays one and a double exact in binary (1.0, 2.5) stays exact.
+const MAPS: [(u32, u32); 10] = [(1, 1), (2, 0), (1, 7), (3, 2), (10, 3), (1, 100), (5, 1), (2, 11), (1, 1000), (4, 3)];
+
+/// Below this magnitude a number is a tolerance, not an input.
+const TOLERANCE: f64 = 0.01;
+
+/// `code` with up to `count` copies of test method `method`, each with its numbers moved by the
+/// next map, named `<method>_varied<k>`, and how many were added. None when the method has no
+/// number to move or asserts one of its own.
+pub fn with_varied_numbers(code: &str, method: &str, count: usize) -> Option<(String, usize)> {
+    let tree = crate::java_model::parser().parse(code, None)?;
+    let node = find_method(tree.root_node(), code, method)?;
+    let text = code.get(node.byte_range())?;
+    let numbers = movable_numbers(node.child_by_field_name("body")?, code)?;
+    let ranges: Vec<(usize, usize)> =
+        numbers.iter().map(|n| (n.start_byte() - node.start_byte(), n.end_byte() - node.start_byte())).collect();
+    let mut copies: Vec<String> = Vec::new();
+    for &map in &MAPS {
+        if copies.len() == count {
+            break;
+        }
+        let Some(moved) = moved_all(text, &ranges, map) else { continue };
+        if moved != text && !copies.contains(&moved) {
+            copies.push(moved);
+        }
+    }
+    if copies.is_empty() {
+        return None;
+    }
+    Some((insert_copies(code, method, text, &copies, SUFFIX, 1), copies.len()))
+}
+
+/// `text` with every number in `ranges` moved by `map`; None when one would leave its type's range.
+fn moved_all(text: &str, ranges: &[(usize, usize)], map: (u32, u32)) -> Option<String> {
+    if ranges.iter().any(|&(a, b)| moved(&text[a..b], map).is_none()) {
+        return None;
+    }
+    Some(replaced(text, ranges, |number| moved(number, map).unwrap_or_else(|| number.to_string())))
+}
+
+/// The numbers of a method body that may move, in source order; None when an assertion holds
+/// one that is no tolerance (an expected value) or there is none.
+fn movable_numbers<'t>(body: Node<'t>, code: &str) -> Option<Vec<Node<'t>>> {
+    let mut found = Vec::new();
+    let mut cursor = body.walk();
+    let statements: Vec<Node<'t>> = body.named_children(&mut cursor).collect();
+    for statement in statements {
+        let numbers = numbers_in(statement);
+        if is_assertion(statement, code) {
+            if numbers.iter().any(|n| !is_tolerance(n, code)) {
+                return None;
+            }
+            continue;
+        }
+        found.extend(numbers.into_iter().filter(|n| !is_tolerance(n, code)));
+    }
+    (!found.is_empty()).then_some(found)
+}
+
+/// Decimal number literals under `node`, but those of a loop's header or an array index.
+fn numbers_in(node: Node) -> Vec<Node> {
+    let mut out = Vec::new();
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        if matches!(n.kind(), "decimal_integer_literal" | "decimal_floating_point_literal") {
+            out.push(n);
+            continue;
+        }
+        let fixed = |child: Node| {
+            let parent = child.parent();
+            let field = parent.and_then(|p| {
+                let mut c = p.walk();
+                let i = p.children(&mut c).position(|x| x.id() == child.id())?;
+                p.field_name_for_child(i as u32)
+            });
+            match parent.map(|p| p.kind()) {
+                Some("for_statement") => field != Some("body"),
+                Some("array_access") => field == Some("index"),
+                _ => false,
+            }
+        };
+        let mut cursor = n.walk();
+        let children: Vec<Node> = n.named_children(&mut cursor).filter(|c| !fixed(*c)).collect();
+        stack.extend(children.into_iter().rev());
+    }
+    out.sort_by_key(|n| n.start_byte());
+    out
+}
+
+/// A statement that calls an assertion (`assertEquals`, `Assert.assertTrue`, `assertThat(..)`,
+/// `fail`).
+fn is_assertion(statement: Node, code: &str) -> bool {
+    let mut calls = Vec::new();
+    collect(statement, "method_invocation", &mut calls);
+    calls.iter().filter_map(|c| c.child_by_field_name("name")).any(|n| {
+        let name = code.get(n.byte_range()).unwrap_or("");
+        name.starts_with("assert") || name == "fail"
+    })
+}
+
+fn is_tolerance(number: &Node, code: &str) -> bool {
+    let text = code.get(number.byte_range()).unwrap_or("");
+    parse(text).is_some_and(|(m, _)| m != 0.0 && m < TOLERANCE)
+}
+
+/// A literal's magnitude and suffix (`L`, `f`, `d` or none).
+fn parse(literal: &str) -> Option<(f64, &str)> {
+    let digits = literal.trim_end_matches(['L', 'l', 'f', 'F', 'd', 'D']);
+    let suffix = &literal[digits.len()..];
+    let value: f64 = digits.replace('_', "").parse().ok()?;
+    Some((value, suffix))
+}
+
+/// A number literal moved by `map`; None when the result leaves its type's range.
+fn moved(literal: &str, (scale, shift): (u32, u32)) -> Option<String> {
+    let floating = literal.contains(['.', 'e', 'E']) || literal.ends_with(['f', 'F', 'd', 'D']);
+    let (value, suffix) = parse(literal)?;
+    if floating {
+        let next = value * f64::from(scale) + f64::from(shift);
+        let limit = if suffix.eq_ignore_ascii_case("f") { f64::from(f32::MAX) } else { f64::MAX };
+        return (next.is_finite() && next <= limit).then(|| format!("{next:?}{suffix}"));
+    }
+    let whole: u64 = literal.trim_end_matches(['L', 'l']).replace('_', "").parse().ok()?;
+    let next = whole.checked_mul(u64::from(scale))?.checked_add(u64::from(shift))?;
+    let limit = if suffix.is_empty() { i32::MAX as u64 } else { i64::MAX as u64 };
+    (next <= limit).then(|| format!("{next}{suffix}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The local model's first MTC for HPPC's `BitSet#flip` (unseen-4's cache): its source input is
+    /// built inline, so the catalogue had no literal to swap.
+    const FLIP: &str = include_str!("../../tests/fixtures/replies/qwen-bitset-flip.java");
+
+    #[test]
+    fn every_number_of_the_source_input_moves_by_one_map_per_copy() {
+        let (code, added) = with_varied_numbers(FLIP, "mr1", 3).unwrap();
+        assert_eq!(added, 3);
+        for (k, (size, bit)) in [(1, (11, 6)), (2, (20, 10)), (3, (17, 12))] {
+            let copy = code.split(&format!("void mr1_varied{k}()")).nth(1).unwrap().split("@Test").next().unwrap();
+            assert!(copy.contains(&format!("new BitSet({size});")), "copy {k}:\n{copy}");
+            assert!(copy.contains(&format!("source.set({bit});")) && copy.contains(&format!("followUp.flip({bit});")));
+        }
+        let file = crate::java_model::parse_str(std::path::Path::new("T.java"), &code);
+        assert_eq!(file.classes[0].methods.len(), 5, "mr1, mr2 and three copies, whole:\n{code}");
+    }
+
+    #[test]
+    fn equal_numbers_stay_equal_and_order_and_signs_are_kept() {
+        let method = "class T { @Test void m() { Complex a = Complex.ofCartesian(1.0, -2.5); \
+                      Interval i = Interval.of(-1, 1); assertEquals(a.conj().conj(), a); } }";
+        let (code, _) = with_varied_numbers(method, "m", 2).unwrap();
+        assert!(code.contains(
+            "void m_varied1() { Complex a = Complex.ofCartesian(2.0, -3.5); Interval i = Interval.of(-2, 2);"
+        ));
+        assert!(code.contains(
+            "void m_varied2() { Complex a = Complex.ofCartesian(2.0, -5.0); Interval i = Interval.of(-2, 2);"
+        ));
+    }
+
+    #[test]
+    fn an_asserted_number_leaves_the_method_alone_but_a_tolerance_does_not() {
+        let expected = "class T { @Test void m() { Days d = Days.days(5).plus(10); assertEquals(15, d.getDays()); } }";
+        assert!(with_varied_numbers(expected, "m", 3).is_none(), "15 would not move with 5 and 10");
+        let arithmetic = "class T { @Test void m() { l.add(1); int n = l.size(); assertEquals(n + 1, l.size()); } }";
+        assert!(with_varied_numbers(arithmetic, "m", 3).is_none());
+        let tolerance =
+            "class T { @Test void m() { double x = f(2.0); double y = g(2.0, 1e-9); assertEquals(x, y, 1e-9); } }";
+        let (code, _) = with_varied_numbers(tolerance, "m", 1).unwrap();
+        assert!(
+            code.contains("void m_varied1() { double x = f(3.0); double y = g(3.0, 1e-9); assertEquals(x, y, 1e-9); }"),
+            "{code}"
+        );
+    }
+
+    #[test]
+    fn loop_headers_indexes_and_ranges_do_not_move() {
+        let method = "class T { @Test void m() { int[] a = {3, 4}; for (int i = 0; i < 2; i++) { q.add(a[0] + 5); } \
+                      assertTrue(q.isEmpty()); } }";
+        let (code, _) = with_varied_numbers(method, "m", 1).unwrap();
+        assert!(code.contains("int[] a = {4, 5}; for (int i = 0; i < 2; i++) { q.add(a[0] + 6); }"), "{code}");
+        assert_eq!(moved("2147483647", (1, 1)), None, "an int stays an int");
+        assert_eq!(moved("2147483647L", (1, 1)).as_deref(), Some("2147483648L"));
+        assert_eq!(moved("1_000", (2, 0)).as_deref(), Some("2000"));
+        assert_eq!(moved("0.5f", (2, 0)).as_deref(), Some("1.0f"));
+        assert!(with_varied_numbers("class T { @Test void m() { assertTrue(f(\"a\")); } }", "m", 1).is_none());
+    }
+}

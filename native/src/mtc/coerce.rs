@@ -8,19 +8,23 @@
 //! declared with the wrong type and initialised by a call takes the call's type instead (`byte[]
 //! out = hex(x)` becomes `String out = hex(x)`, `int next = b.nextValue(1)` becomes `long next`):
 //! what a method returns is a fact, the declared type the model's guess, and converting there
-//! would carry the guess into every later use (`decodeHex(byte[])`).
+//! would carry the guess into every later use (`decodeHex(byte[])`). For any other pair of types
+//! (`ULong cannot be converted to long`) that retyping is the whole repair: no conversion is known.
 
 use crate::protocol::{CompileDiagnostic, DiagnosticKind};
 use tree_sitter::Node;
 
 const UTF_8: &str = "java.nio.charset.StandardCharsets.UTF_8";
 
-/// What javac found where it wanted another type: String/byte[] either way, or a wider number.
+/// What javac found where it wanted another type: String/byte[] either way, a wider number, or
+/// any other type (a call's result stored in a local of the type the model guessed: joou's
+/// `ULong.add` stored in a `long`), which only a local's retyping mends.
 #[derive(Clone, Copy, PartialEq)]
 enum MixUp<'m> {
     TextForBytes,
     BytesForText,
     Lossy { found: &'m str, wanted: &'m str },
+    Other { found: &'m str },
 }
 
 impl MixUp<'_> {
@@ -29,16 +33,17 @@ impl MixUp<'_> {
         match self {
             MixUp::TextForBytes => "String".into(),
             MixUp::BytesForText => "byte[]".into(),
-            MixUp::Lossy { found, .. } => found.into(),
+            MixUp::Lossy { found, .. } | MixUp::Other { found } => found.into(),
         }
     }
 
-    /// `text` converted to the type wanted.
-    fn converted(self, text: &str) -> String {
+    /// `text` converted to the type wanted; None where no conversion is known.
+    fn converted(self, text: &str) -> Option<String> {
         match self {
-            MixUp::TextForBytes => format!("({text}).getBytes({UTF_8})"),
-            MixUp::BytesForText => format!("new String({text}, {UTF_8})"),
-            MixUp::Lossy { wanted, .. } => format!("({wanted}) ({text})"),
+            MixUp::TextForBytes => Some(format!("({text}).getBytes({UTF_8})")),
+            MixUp::BytesForText => Some(format!("new String({text}, {UTF_8})")),
+            MixUp::Lossy { wanted, .. } => Some(format!("({wanted}) ({text})")),
+            MixUp::Other { .. } => None,
         }
     }
 }
@@ -76,7 +81,9 @@ pub fn coerce(code: &str, diagnostics: &[CompileDiagnostic]) -> Option<String> {
         if edits.iter().any(|(s, e, _)| range.start < *e && *s < range.end) {
             continue; // one edit per expression
         }
-        edits.push((range.start, range.end, mix_up.converted(code.get(range.clone())?)));
+        if let Some(converted) = mix_up.converted(code.get(range.clone())?) {
+            edits.push((range.start, range.end, converted));
+        }
     }
     super::javac::apply_edits(code, edits)
 }
@@ -120,7 +127,9 @@ fn mix_up(message: &str) -> Option<MixUp<'_>> {
     match (from.trim(), to.trim()) {
         (f, "byte[]") if is_string(f) => Some(MixUp::TextForBytes),
         ("byte[]", t) if is_string(t) => Some(MixUp::BytesForText),
-        _ => None,
+        // A type javac made up (a capture, the null type) cannot be written down.
+        (f, _) if f.contains(['#', ' ']) || f.contains("capture") || f == "<nulltype>" => None,
+        (f, _) => Some(MixUp::Other { found: f }),
     }
 }
 
@@ -243,8 +252,28 @@ mod tests {
     }
 
     #[test]
+    fn a_real_reply_s_locals_of_a_guessed_type_take_the_type_their_calls_return() {
+        // Qwen2.5-Coder-1.5B's class for joou's ULong#add(long) ~ longValue() (tests/bench/llm,
+        // unseen-5, as compiled): `add` answers a ULong, stored in a `long` or an `int`. The run it
+        // comes from spent its two LLM rounds and lost the candidate to these errors.
+        let code = include_str!("../../tests/fixtures/replies/qwen-ulong-add.java");
+        let diagnostics = [
+            error(17, 44, "incompatible types: org.joou.ULong cannot be converted to long"),
+            error(31, 43, "incompatible types: org.joou.ULong cannot be converted to int"),
+            error(45, 44, "incompatible types: org.joou.ULong cannot be converted to long"),
+        ];
+        let fixed = coerce(code, &diagnostics).unwrap();
+        assert!(fixed.contains("org.joou.ULong sourceOutput = sourceInput.add(5L);"), "{fixed}");
+        assert_eq!(fixed.matches("org.joou.ULong sourceOutput = sourceInput.add(5);").count(), 2, "{fixed}");
+        let no_call = "class T {\n    void mr1() {\n        long n = ULong.MIN;\n    }\n}\n";
+        let unconvertible = "incompatible types: org.joou.ULong cannot be converted to long";
+        assert!(coerce(no_call, &[error(3, 18, unconvertible)]).is_none(), "no conversion known for a field");
+        let captured = "incompatible types: CAP#1 cannot be converted to long";
+        assert!(coerce(code, &[error(17, 44, captured)]).is_none(), "a type javac made up");
+    }
+
+    #[test]
     fn other_errors_are_not_this_repair() {
-        assert!(coerce(CLASS, &[error(5, 47, "incompatible types: int cannot be converted to byte[]")]).is_none());
         assert!(coerce(CLASS, &[error(5, 47, "cannot find symbol")]).is_none());
         assert!(coerce(CLASS, &[error(40, 1, "incompatible types: byte[] cannot be converted to String")]).is_none());
     }

@@ -206,7 +206,7 @@ public final class LlmEvaluation {
                     + reasked + " candidate(s))");
             System.out.println(prefix + ".catalogue_inputs_per_relation="
                     + (relations == 0 ? "n/a" : String.format("%.1f", (double) catalogueInputs / relations))
-                    + " (the built-in catalogue's, where the LLM gave too few)");
+                    + " (added without the LLM where it gave too few: the catalogue's values, or the source input's numbers moved)");
             System.out.println(prefix + ".statuses=" + statuses);
             System.out.println(prefix + ".kept_candidates=" + kept + " = " + percent(kept, candidates) + " (aim >= 50%)");
             System.out.println(prefix + ".targets_with_kept_mtc=" + targetsWithKept + " of " + targets + " = "

@@ -13,7 +13,7 @@ pub const SUFFIX: &str = "_catalogue";
 /// Whether a test method is a copy MR-Coupler wrote without the LLM: the catalogue's
 /// (`mr1_catalogue2`) or one with its numbers moved (`mr1_varied2`, `mtc::nearby`).
 pub fn is_static_copy(method: &str) -> bool {
-    method.contains(SUFFIX) || method.contains(super::nearby::SUFFIX)
+    method.contains(SUFFIX) || super::nearby::is_varied_copy(method)
 }
 
 /// The source input of a test method: the first local declaration initialised with a literal,

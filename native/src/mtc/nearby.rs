@@ -83,29 +83,24 @@ fn numbers_in(node: Node) -> Vec<Node> {
     let mut out = Vec::new();
     let mut stack = vec![node];
     while let Some(n) = stack.pop() {
-        if matches!(n.kind(), "decimal_integer_literal" | "decimal_floating_point_literal") {
-            out.push(n);
-            continue;
-        }
-        let fixed = |child: Node| {
-            let parent = child.parent();
-            let field = parent.and_then(|p| {
-                let mut c = p.walk();
-                let i = p.children(&mut c).position(|x| x.id() == child.id())?;
-                p.field_name_for_child(i as u32)
-            });
-            match parent.map(|p| p.kind()) {
-                Some("for_statement") => field != Some("body"),
-                Some("array_access") => field == Some("index"),
-                _ => false,
+        let children: Vec<Node> = match n.kind() {
+            "decimal_integer_literal" | "decimal_floating_point_literal" => {
+                out.push(n);
+                continue;
             }
+            "for_statement" => n.child_by_field_name("body").into_iter().collect(),
+            "array_access" => n.child_by_field_name("array").into_iter().collect(),
+            _ => n.named_children(&mut n.walk()).collect(),
         };
-        let mut cursor = n.walk();
-        let children: Vec<Node> = n.named_children(&mut cursor).filter(|c| !fixed(*c)).collect();
-        stack.extend(children.into_iter().rev());
+        stack.extend(children);
     }
     out.sort_by_key(|n| n.start_byte());
     out
+}
+
+/// Whether a test method is one of these copies: its name ends in `_varied<k>`.
+pub fn is_varied_copy(method: &str) -> bool {
+    method.rsplit_once(SUFFIX).is_some_and(|(_, k)| !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// A statement that calls an assertion (`assertEquals`, `Assert.assertTrue`, `assertThat(..)`,
@@ -207,5 +202,6 @@ mod tests {
         assert_eq!(moved("1_000", (2, 0)).as_deref(), Some("2000"));
         assert_eq!(moved("0.5f", (2, 0)).as_deref(), Some("1.0f"));
         assert!(with_varied_numbers("class T { @Test void m() { assertTrue(f(\"a\")); } }", "m", 1).is_none());
+        assert!(is_varied_copy("mr1_input1_varied3") && !is_varied_copy("mr1_variedInputs"));
     }
 }

@@ -359,7 +359,7 @@ fn caused_by_the_test(
         let why = "an index went out of an input the test sized (empty, or with an offset or length of its own)";
         return Some((Verdict::InvalidInput, why));
     }
-    if kind == FailureKind::Exception && method.contains(crate::mtc::nearby::SUFFIX) {
+    if kind == FailureKind::Exception && crate::mtc::nearby::is_varied_copy(method) {
         let why = "raised on numbers MR-Coupler moved from the LLM's input: what the test built around them \
                    (a size, an index) may no longer fit";
         return Some((Verdict::InvalidInput, why));
@@ -500,6 +500,7 @@ mod tests {
         };
         assert_eq!(verdict("mr1_varied3", FailureKind::Exception, None), Some(Verdict::InvalidInput));
         assert_eq!(verdict("mr1_input3", FailureKind::Exception, None), None, "the LLM's own input");
+        assert_eq!(verdict("mr1_variedSizes", FailureKind::Exception, None), None, "the LLM's own name");
         assert_eq!(verdict("mr1_varied3", FailureKind::Assertion, None), None, "a violated relation is judged");
         let rounded = Some(("(1.0000000000000002, 2.0)", "(1.0, 2.0)"));
         assert_eq!(verdict("mr1", FailureKind::Assertion, rounded), Some(Verdict::LikelyWrongRelation));

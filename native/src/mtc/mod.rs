@@ -21,7 +21,7 @@ mod screen;
 mod shape;
 mod strip;
 
-pub use accessor::accessor_calls;
+pub use accessor::{accessor_calls, getter_reads};
 pub use arity::constructor_arity;
 pub use coerce::coerce;
 pub use copies::{drop_copies, test_method_bodies, TestMethod};

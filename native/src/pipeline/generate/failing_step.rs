@@ -37,7 +37,7 @@ pub fn failing_step(code: &str, test_class: &str, frames: &[String]) -> Step {
 }
 
 /// The line of a frame of the test class: `com.acme.Foo_MTC1Test.mr1(Foo_MTC1Test.java:31)`.
-fn test_line(frame: &str, test_class: &str) -> Option<usize> {
+pub(super) fn test_line(frame: &str, test_class: &str) -> Option<usize> {
     let (method, place) = frame.split_once('(')?;
     let class = method.rsplit_once('.').map_or(method, |(c, _)| c);
     if class.split('$').next() != Some(test_class) {

@@ -67,9 +67,9 @@ impl GenerateRun {
 impl GenerateRun {
     /// The static repairs in order, the first that applies: imports for unresolved names, a
     /// receiver for the class under test's methods called without one or through the class, a
-    /// project method written as a field, a constructor given number literals it has no arity
-    /// for, a private constructor called, String/byte[] and lossy numeric conversions. Each is
-    /// checked by the next compile.
+    /// project method written as a field, a private field read where its getter is public, a
+    /// constructor given number literals it has no arity for, a private constructor called,
+    /// String/byte[] and lossy numeric conversions. Each is checked by the next compile.
     pub(super) fn static_repair(&mut self, i: usize, diagnostics: &[CompileDiagnostic]) -> Option<String> {
         let code = self.candidates[i].code.clone().unwrap_or_default();
         if let Some(fixed) = self.imports.repair(&code, diagnostics) {
@@ -80,7 +80,7 @@ impl GenerateRun {
         let class_named = |name: &str| class_named(&self.project, class, name);
         // Tried in order; the first that applies is the one made.
         type Repair<'r> = (&'r dyn Fn() -> Option<String>, &'r str);
-        let repairs: [Repair; 4] = [
+        let repairs: [Repair; 5] = [
             (
                 &|| crate::mtc::qualify(&code, diagnostics, class),
                 "called the class under test's methods on a receiver where the reply gave none or the class",
@@ -88,6 +88,10 @@ impl GenerateRun {
             (
                 &|| crate::mtc::accessor_calls(&code, diagnostics, &class_named),
                 "called a method the reply wrote as a field",
+            ),
+            (
+                &|| crate::mtc::getter_reads(&code, diagnostics, &class_named),
+                "read a private field through its public getter",
             ),
             (
                 &|| crate::mtc::constructor_arity(&code, diagnostics, &class_named),
@@ -181,11 +185,20 @@ pub(super) fn run_outline(tests: &[TestResult]) -> String {
     lines.join("\n")
 }
 
-pub(super) fn run_feedback(tests: &[TestResult]) -> String {
+/// Each test that did not pass, how it ended and where: the frames down to the test method's own
+/// (JUnit's reflective callers below it say nothing), and for a frame of the test class the
+/// statement at its line, which a small model cannot find by number alone.
+pub(super) fn run_feedback(tests: &[TestResult], code: &str, test_class: &str) -> String {
     if tests.is_empty() {
         return "The test class ran no test method.".into();
     }
-    let lines: Vec<String> = tests
+    let lines: Vec<&str> = code.lines().collect();
+    let statement = |frame: &str| {
+        let line = super::failing_step::test_line(frame, test_class)?;
+        let text = lines.get(line.checked_sub(1)?)?.trim();
+        Some(format!("\n        line {line}: {}", cut(text, STATEMENT_CHARS)))
+    };
+    let entries: Vec<String> = tests
         .iter()
         .take(FEEDBACK_ENTRIES)
         .map(|t| {
@@ -194,9 +207,77 @@ pub(super) fn run_feedback(tests: &[TestResult]) -> String {
                 .flatten()
                 .collect::<Vec<_>>()
                 .join(": ");
-            let frames = t.frames.iter().map(|f| format!("\n    at {f}")).collect::<String>();
+            let last_own = t.frames.iter().rposition(|f| super::failing_step::test_line(f, test_class).is_some());
+            let shown = last_own.map_or(t.frames.len(), |i| i + 1);
+            let frames: String =
+                t.frames[..shown].iter().map(|f| format!("\n    at {f}{}", statement(f).unwrap_or_default())).collect();
             format!("{} {}: {what}{frames}", t.name, t.status)
         })
         .collect();
-    lines.join("\n")
+    entries.join("\n")
+}
+
+/// A statement quoted in the run's feedback, at most this many characters.
+const STATEMENT_CHARS: usize = 200;
+
+/// `text` cut to `max` characters, on a character boundary, marked when cut.
+fn cut(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((at, _)) => format!("{} ...", &text[..at]),
+        None => text.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::run_feedback;
+    use crate::protocol::{TestResult, TestStatus};
+
+    #[test]
+    fn a_failed_assertion_is_shown_with_its_statement_and_without_junit_s_callers() {
+        // The frames the worker sent for threeten-extra's PeriodDuration#plus, unseen-2's first run.
+        let code = (1..=23).map(|_| "\n").collect::<String>()
+            + "        assertEquals(source.plus(Duration.ofHours(2)), followUp);\n";
+        let failed = TestResult {
+            name: "mr1()".into(),
+            status: TestStatus::Failed,
+            duration_ms: 3,
+            message: Some("expected: <PT2H> but was: <PT4H>".into()),
+            exception_type: Some("org.opentest4j.AssertionFailedError".into()),
+            frames: vec![
+                "org.threeten.extra.PeriodDuration_plus_MTC2Test.mr1(PeriodDuration_plus_MTC2Test.java:24)".into(),
+                "java.lang.reflect.Method.invoke(Method.java:569)".into(),
+                "java.util.ArrayList.forEach(ArrayList.java:1511)".into(),
+            ],
+        };
+        let feedback = run_feedback(&[failed], &code, "org.threeten.extra.PeriodDuration_plus_MTC2Test");
+        let expected = "mr1() failed: org.opentest4j.AssertionFailedError: expected: <PT2H> but was: <PT4H>\n    \
+            at org.threeten.extra.PeriodDuration_plus_MTC2Test.mr1(PeriodDuration_plus_MTC2Test.java:24)\n        \
+            line 24: assertEquals(source.plus(Duration.ofHours(2)), followUp);";
+        assert_eq!(feedback, expected);
+    }
+
+    #[test]
+    fn frames_inside_the_class_under_test_stay_and_a_class_never_reached_keeps_all() {
+        let thrown = |frames: Vec<String>| TestResult {
+            name: "mr2()".into(),
+            status: TestStatus::Failed,
+            duration_ms: 1,
+            message: None,
+            exception_type: Some("java.lang.IllegalArgumentException".into()),
+            frames,
+        };
+        let inside = vec!["com.acme.Hex.toDigit(Hex.java:9)".to_string(), "com.acme.T.mr2(T.java:2)".into()];
+        let feedback =
+            run_feedback(&[thrown(inside)], "class T {\n    void mr2() { Hex.decode(\"zz\"); }\n", "com.acme.T");
+        assert!(
+            feedback.contains("at com.acme.Hex.toDigit(Hex.java:9)\n    at com.acme.T.mr2(T.java:2)"),
+            "{feedback}"
+        );
+        assert!(feedback.ends_with("line 2: void mr2() { Hex.decode(\"zz\"); }"), "{feedback}");
+        let elsewhere =
+            vec!["com.acme.Hex.toDigit(Hex.java:9)".to_string(), "java.lang.Thread.run(Thread.java:1)".into()];
+        let feedback = run_feedback(&[thrown(elsewhere)], "", "com.acme.T");
+        assert!(feedback.ends_with("at java.lang.Thread.run(Thread.java:1)"), "{feedback}");
+    }
 }

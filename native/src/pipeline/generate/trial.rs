@@ -117,7 +117,7 @@ impl GenerateRun {
 fn run_problem(c: &Candidate, tests: &[TestResult], broken: bool) -> Option<(Refinement, String)> {
     let asked = |problem: &str, tests: &[TestResult]| Refinement {
         problem: problem.into(),
-        feedback: run_feedback(tests),
+        feedback: run_feedback(tests, c.code.as_deref().unwrap_or(""), &c.qualified_name),
         keyed_feedback: Some(run_outline(tests)),
     };
     if broken {

@@ -2,7 +2,10 @@
 //! test method with its source input's literal replaced by other values of the literal's declared
 //! type (the built-in generator's input catalogue supplies them). A small model mostly repeats its
 //! first input under new names; the relation itself is what it got right. Only a literal changes,
-//! so a copy compiles whenever the method did and the value is of the declared type.
+//! so a copy compiles whenever the method did and the value is of the declared type. A local of a
+//! primitive type or String initialised by a constant and passed to a call (`int x =
+//! IntArrayList.DEFAULT_NULL_VALUE; list.pushInt(x)`) is a source input written so; it changes
+//! alike.
 
 use super::inputs::{collect, find_method};
 use tree_sitter::Node;
@@ -16,8 +19,9 @@ pub fn is_static_copy(method: &str) -> bool {
     method.contains(SUFFIX) || super::nearby::is_varied_copy(method)
 }
 
-/// The source input of a test method: the first local declaration initialised with a literal,
-/// else the first string literal passed to a call (a method that writes its inputs inline).
+/// The source input of a test method: the first local declaration initialised with a literal (or
+/// with a constant, when the local is a call's argument), else the first string literal passed to
+/// a call (a method that writes its inputs inline).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SourceLiteral {
     /// The declared type as written (`String`, `int`, `long`); never `var`.
@@ -40,7 +44,8 @@ pub fn source_literal(code: &str, method: &str) -> Option<(String, SourceLiteral
     let declared = statements.into_iter().filter(|s| s.kind() == "local_variable_declaration").find_map(|d| {
         let type_name = d.child_by_field_name("type").and_then(|t| code.get(t.byte_range()))?;
         let value = d.child_by_field_name("declarator")?.child_by_field_name("value")?;
-        if type_name == "var" || !is_literal(value) {
+        let constant_input = || is_constant_input(value, code, type_name, d, body);
+        if type_name == "var" || !is_literal(value) && !constant_input() {
             return None;
         }
         let range = (value.start_byte() - base, value.end_byte() - base);
@@ -126,6 +131,39 @@ pub(super) fn insert_copies(
     format!("{}{copies}{}", &code[..end], &code[end..])
 }
 
+/// Whether `value`, the initializer of declaration `declaration` in `body`, is a constant
+/// (`Integer.MAX_VALUE`, `IntArrayList.DEFAULT_NULL_VALUE`, `SIZE`) of a type the catalogue has
+/// values for, and the declared local goes into a call other than an assertion: an input, not an
+/// expected value.
+fn is_constant_input(value: Node, code: &str, type_name: &str, declaration: Node, body: Node) -> bool {
+    const TYPES: [&str; 9] = ["int", "long", "short", "byte", "double", "float", "char", "boolean", "String"];
+    let name = match value.kind() {
+        "field_access" => value.child_by_field_name("field"),
+        "identifier" => Some(value),
+        _ => None,
+    };
+    let constant = name.and_then(|n| code.get(n.byte_range())).is_some_and(|n| {
+        n.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+            && n.chars().any(|c| c.is_ascii_uppercase())
+    });
+    let local = declaration
+        .child_by_field_name("declarator")
+        .and_then(|d| d.child_by_field_name("name"))
+        .and_then(|n| code.get(n.byte_range()));
+    constant && TYPES.contains(&type_name) && local.is_some_and(|local| passed_to_a_call(body, code, local))
+}
+
+/// Whether `local` is an argument of a call in `body` that is not an assertion.
+fn passed_to_a_call(body: Node, code: &str, local: &str) -> bool {
+    let mut names = Vec::new();
+    collect(body, "identifier", &mut names);
+    names.iter().any(|n| {
+        let call = n.parent().filter(|p| p.kind() == "argument_list").and_then(|a| a.parent());
+        let called = call.and_then(|c| c.child_by_field_name("name")).and_then(|m| code.get(m.byte_range()));
+        code.get(n.byte_range()) == Some(local) && called.is_some_and(|m| !m.starts_with("assert") && m != "fail")
+    })
+}
+
 fn is_literal(node: Node) -> bool {
     let kind = node.kind();
     kind.ends_with("_literal") && kind != "class_literal" && kind != "null_literal"
@@ -177,6 +215,26 @@ class T {
             copy.contains("void mr2_catalogue1() { String p = \"x\"; assertArrayEquals(f(p), g(\"x\", \"Hi!\")); }"),
             "{copy}"
         );
+    }
+
+    #[test]
+    fn a_constant_passed_to_a_call_is_a_source_input_and_one_only_asserted_is_not() {
+        // Qwen2.5-Coder-1.5B's reply for agrona's IntArrayList#pushInt ~ popInt (unseen-6).
+        let pushed = "class T { @Test void mr1() { IntArrayList source = new IntArrayList(); \
+            int x = IntArrayList.DEFAULT_NULL_VALUE; source.pushInt(x); assertEquals(x, source.popInt()); } }";
+        let found = source_literal(pushed, "mr1").unwrap();
+        assert_eq!((found.1.type_name.as_str(), found.1.literal.as_str()), ("int", "IntArrayList.DEFAULT_NULL_VALUE"));
+        let copy = with_copies(pushed, "mr1", &found, &["42".into()], 1);
+        assert!(
+            copy.contains("void mr1_catalogue1() { IntArrayList source = new IntArrayList(); int x = 42;"),
+            "{copy}"
+        );
+        let asserted = "class T { @Test void m() { int expected = Integer.MAX_VALUE; assertEquals(expected, f()); } }";
+        assert!(source_literal(asserted, "m").is_none(), "an expected value");
+        let object = "class T { @Test void m() { Locale l = Locale.ROOT; g(l); } }";
+        assert!(source_literal(object, "m").is_none(), "no catalogue for the type");
+        let not_constant = "class T { @Test void m() { int n = list.size; g(n); } }";
+        assert!(source_literal(not_constant, "m").is_none(), "a field, not a constant");
     }
 
     #[test]

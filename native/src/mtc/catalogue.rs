@@ -3,7 +3,7 @@
 //! type (the built-in generator's input catalogue supplies them). A small model mostly repeats its
 //! first input under new names; the relation itself is what it got right. Only a literal changes,
 //! so a copy compiles whenever the method did and the value is of the declared type. A local of a
-//! primitive type or String initialised by a constant and passed to a call (`int x =
+//! primitive type or String initialised by a constant and passed to a call or constructor (`int x =
 //! IntArrayList.DEFAULT_NULL_VALUE; list.pushInt(x)`) is a source input written so; it changes
 //! alike.
 
@@ -153,14 +153,17 @@ fn is_constant_input(value: Node, code: &str, type_name: &str, declaration: Node
     constant && TYPES.contains(&type_name) && local.is_some_and(|local| passed_to_a_call(body, code, local))
 }
 
-/// Whether `local` is an argument of a call in `body` that is not an assertion.
+/// Whether `local` is an argument of a call in `body` that is not an assertion, or of a
+/// constructor.
 fn passed_to_a_call(body: Node, code: &str, local: &str) -> bool {
     let mut names = Vec::new();
     collect(body, "identifier", &mut names);
-    names.iter().any(|n| {
-        let call = n.parent().filter(|p| p.kind() == "argument_list").and_then(|a| a.parent());
-        let called = call.and_then(|c| c.child_by_field_name("name")).and_then(|m| code.get(m.byte_range()));
-        code.get(n.byte_range()) == Some(local) && called.is_some_and(|m| !m.starts_with("assert") && m != "fail")
+    names.iter().filter(|n| code.get(n.byte_range()) == Some(local)).any(|n| {
+        let Some(call) = n.parent().filter(|p| p.kind() == "argument_list").and_then(|a| a.parent()) else {
+            return false;
+        };
+        let called = call.child_by_field_name("name").and_then(|m| code.get(m.byte_range()));
+        call.kind() == "object_creation_expression" || called.is_some_and(|m| !m.starts_with("assert") && m != "fail")
     })
 }
 
@@ -233,6 +236,8 @@ class T {
         assert!(source_literal(asserted, "m").is_none(), "an expected value");
         let object = "class T { @Test void m() { Locale l = Locale.ROOT; g(l); } }";
         assert!(source_literal(object, "m").is_none(), "no catalogue for the type");
+        let built = "class T { @Test void m() { int n = BitSet.SIZE; BitSet b = new BitSet(n); h(b); } }";
+        assert_eq!(source_literal(built, "m").unwrap().1.literal, "BitSet.SIZE", "a constructor's argument");
         let not_constant = "class T { @Test void m() { int n = list.size; g(n); } }";
         assert!(source_literal(not_constant, "m").is_none(), "a field, not a constant");
     }

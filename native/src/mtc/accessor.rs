@@ -13,7 +13,7 @@
 //! Only for a class of the project, whose members javac names.
 
 use crate::java_model::ClassModel;
-use crate::protocol::{CompileDiagnostic, DiagnosticKind};
+use crate::protocol::CompileDiagnostic;
 
 /// The code with each such access turned into a call; None when javac reports none.
 pub fn accessor_calls<'c>(
@@ -21,28 +21,23 @@ pub fn accessor_calls<'c>(
     diagnostics: &[CompileDiagnostic],
     class_named: &dyn Fn(&str) -> Option<&'c ClassModel>,
 ) -> Option<String> {
-    let tree = crate::java_model::parser().parse(code, None)?;
-    let mut edits: Vec<(usize, usize, String)> = Vec::new();
-    for d in diagnostics.iter().filter(|d| d.kind == DiagnosticKind::Error) {
-        let Some((name, location)) = missing_variable(&d.message) else { continue };
+    super::javac::edit_at_errors(code, diagnostics, |root, d| {
+        let Some((name, location)) = missing_variable(&d.message) else { return Vec::new() };
         let (owner, through_class) = match location {
             Location::Class(q) => (q, true),
             Location::Variable(q) => (q, false),
         };
-        let Some(class) = class_named(owner) else { continue };
+        let Some(class) = class_named(owner) else { return Vec::new() };
         if !has_method_without_arguments(class, name, through_class) || class.fields.iter().any(|f| f.name == name) {
-            continue;
+            return Vec::new();
         }
-        for access in super::inputs::on_line(tree.root_node(), d.line, "field_access") {
+        let accesses = super::inputs::on_line(root, d.line, "field_access").into_iter().filter(|access| {
             let field = access.child_by_field_name("field").and_then(|f| code.get(f.byte_range()));
             let called = access.parent().is_some_and(|p| p.kind() == "method_invocation");
-            let end = access.end_byte();
-            if field == Some(name) && !called && !edits.iter().any(|e| e.0 == end) {
-                edits.push((end, end, "()".into()));
-            }
-        }
-    }
-    super::javac::apply_edits(code, edits)
+            field == Some(name) && !called
+        });
+        accesses.map(|access| (access.end_byte(), access.end_byte(), "()".to_string())).collect()
+    })
 }
 
 /// The code with each read of a private field turned into a call of its getter; None when javac
@@ -52,21 +47,14 @@ pub fn getter_reads<'c>(
     diagnostics: &[CompileDiagnostic],
     class_named: &dyn Fn(&str) -> Option<&'c ClassModel>,
 ) -> Option<String> {
-    let tree = crate::java_model::parser().parse(code, None)?;
-    let mut edits: Vec<(usize, usize, String)> = Vec::new();
-    for d in diagnostics.iter().filter(|d| d.kind == DiagnosticKind::Error) {
-        let Some((name, owner)) = private_field(&d.message) else { continue };
-        let Some(getter) = class_named(owner).and_then(|class| getter_of(class, name)) else { continue };
-        for access in super::inputs::on_line(tree.root_node(), d.line, "field_access") {
-            let Some(field) = access.child_by_field_name("field") else { continue };
-            let start = field.start_byte();
-            if code.get(field.byte_range()) == Some(name) && !is_written(access) && !edits.iter().any(|e| e.0 == start)
-            {
-                edits.push((start, field.end_byte(), format!("{getter}()")));
-            }
-        }
-    }
-    super::javac::apply_edits(code, edits)
+    super::javac::edit_at_errors(code, diagnostics, |root, d| {
+        let Some((name, owner)) = private_field(&d.message) else { return Vec::new() };
+        let Some(getter) = class_named(owner).and_then(|class| getter_of(class, name)) else { return Vec::new() };
+        let reads = super::inputs::on_line(root, d.line, "field_access").into_iter().filter(|a| !is_written(*a));
+        let fields = reads.filter_map(|access| access.child_by_field_name("field"));
+        let named = fields.filter(|field| code.get(field.byte_range()) == Some(name));
+        named.map(|field| (field.start_byte(), field.end_byte(), format!("{getter}()"))).collect()
+    })
 }
 
 /// `x has private access in q.C`: a field (a method or constructor is named with its parameters).

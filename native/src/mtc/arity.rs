@@ -8,7 +8,7 @@
 //! relation holds with these inputs is for the trial to say.
 
 use crate::java_model::{ClassModel, MethodModel};
-use crate::protocol::{CompileDiagnostic, DiagnosticKind};
+use crate::protocol::CompileDiagnostic;
 use tree_sitter::Node;
 
 const NUMBERS: &[&str] = &["int", "long", "short", "byte", "double", "float"];
@@ -30,23 +30,22 @@ pub fn constructor_arity<'c>(
     diagnostics: &[CompileDiagnostic],
     class_named: &dyn Fn(&str) -> Option<&'c ClassModel>,
 ) -> Option<String> {
-    let tree = crate::java_model::parser().parse(code, None)?;
-    let mut edits: Vec<(usize, usize, String)> = Vec::new();
-    for d in diagnostics.iter().filter(|d| d.kind == DiagnosticKind::Error) {
-        for creation in super::inputs::on_line(tree.root_node(), d.line, "object_creation_expression") {
-            let Some(arguments) = creation.child_by_field_name("arguments") else { continue };
-            let type_name = creation.child_by_field_name("type").and_then(|t| code.get(t.byte_range())).unwrap_or("");
-            let Some(class) = class_named(type_name.split('<').next().unwrap_or("").trim()) else { continue };
-            let Some(literals) = numeric_literals(arguments, code) else { continue };
-            let Some(arity) = fitting_arity(class, literals.len()) else { continue };
-            let mut fitted: Vec<&str> = literals.into_iter().take(arity).collect();
-            fitted.resize(arity, "0");
-            if !edits.iter().any(|e| e.0 == arguments.start_byte()) {
-                edits.push((arguments.start_byte(), arguments.end_byte(), format!("({})", fitted.join(", "))));
-            }
-        }
-    }
-    super::javac::apply_edits(code, edits)
+    super::javac::edit_at_errors(code, diagnostics, |root, d| {
+        let creations = super::inputs::on_line(root, d.line, "object_creation_expression");
+        creations
+            .into_iter()
+            .filter_map(|creation| {
+                let arguments = creation.child_by_field_name("arguments")?;
+                let type_name = creation.child_by_field_name("type").and_then(|t| code.get(t.byte_range()))?;
+                let class = class_named(type_name.split('<').next()?.trim())?;
+                let literals = numeric_literals(arguments, code)?;
+                let arity = fitting_arity(class, literals.len())?;
+                let mut fitted: Vec<&str> = literals.into_iter().take(arity).collect();
+                fitted.resize(arity, "0");
+                Some((arguments.start_byte(), arguments.end_byte(), format!("({})", fitted.join(", "))))
+            })
+            .collect()
+    })
 }
 
 /// The arguments' texts when every one is a number literal, with a sign or without.

@@ -8,7 +8,7 @@
 
 use crate::java_model::types::erase_simple;
 use crate::java_model::{ClassModel, MethodModel};
-use crate::protocol::{CompileDiagnostic, DiagnosticKind};
+use crate::protocol::CompileDiagnostic;
 
 /// The code with each creation through a private constructor made a factory call; None when no
 /// error reports one this repair can place.
@@ -17,27 +17,24 @@ pub fn private_constructor<'c>(
     diagnostics: &[CompileDiagnostic],
     class_named: &dyn Fn(&str) -> Option<&'c ClassModel>,
 ) -> Option<String> {
-    let tree = crate::java_model::parser().parse(code, None)?;
-    let mut edits: Vec<(usize, usize, String)> = Vec::new();
-    for d in diagnostics.iter().filter(|d| d.kind == DiagnosticKind::Error) {
-        let Some((name, types)) = private_constructor_of(&d.message) else { continue };
-        for creation in super::inputs::on_line(tree.root_node(), d.line, "object_creation_expression") {
-            let (Some(type_node), Some(arguments)) =
-                (creation.child_by_field_name("type"), creation.child_by_field_name("arguments"))
-            else {
-                continue;
-            };
-            // `Fraction`, `pkg.Fraction`, `Box<>`: the class as written, without type arguments.
-            let written = code.get(type_node.byte_range()).unwrap_or("").split('<').next().unwrap_or("").trim();
-            if erase_simple(written) != name || edits.iter().any(|e| e.0 == creation.start_byte()) {
-                continue;
-            }
-            let Some(class) = class_named(written) else { continue };
-            let Some(factory) = factory_for(class, &types, arguments.named_child_count()) else { continue };
-            edits.push((creation.start_byte(), arguments.start_byte(), format!("{written}.{}", factory.name)));
-        }
-    }
-    super::javac::apply_edits(code, edits)
+    super::javac::edit_at_errors(code, diagnostics, |root, d| {
+        let Some((name, types)) = private_constructor_of(&d.message) else { return Vec::new() };
+        let creations = super::inputs::on_line(root, d.line, "object_creation_expression");
+        creations
+            .into_iter()
+            .filter_map(|creation| {
+                let type_node = creation.child_by_field_name("type")?;
+                let arguments = creation.child_by_field_name("arguments")?;
+                // `Fraction`, `pkg.Fraction`, `Box<>`: the class as written, without type arguments.
+                let written = code.get(type_node.byte_range())?.split('<').next()?.trim();
+                if erase_simple(written) != name {
+                    return None;
+                }
+                let factory = factory_for(class_named(written)?, &types, arguments.named_child_count())?;
+                Some((creation.start_byte(), arguments.start_byte(), format!("{written}.{}", factory.name)))
+            })
+            .collect()
+    })
 }
 
 /// The constructor's simple name and erased parameter types from javac's `Fraction(int,int) has

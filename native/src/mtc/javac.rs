@@ -1,5 +1,7 @@
 //! What the static repairs read from javac's messages, and how they write their fixes back.
 
+use crate::protocol::{CompileDiagnostic, DiagnosticKind};
+
 /// javac's `cannot find symbol` with its `symbol:` and `location:` lines: `symbol: method
 /// encodeInteger(java.math.BigInteger)` gives kind `method` and name `encodeInteger`;
 /// `location: class org.joda.time.DurationFieldType` stays as written.
@@ -19,9 +21,33 @@ pub(super) fn missing_symbol(message: &str) -> Option<MissingSymbol<'_>> {
     (!name.is_empty()).then_some(MissingSymbol { kind, name, location: line("location:") })
 }
 
+/// A byte-range edit: `start..end` replaced (an insertion when start is end).
+pub(super) type Edit = (usize, usize, String);
+
+/// The walk the tree-based repairs share: the code parsed once, `edits_for` asked for each of
+/// javac's errors (with the tree's root), the edits made; None without edits. An edit starting
+/// where an earlier one starts is dropped: a line that holds several errors is searched once per
+/// error, and would otherwise be edited twice in one place.
+pub(super) fn edit_at_errors(
+    code: &str,
+    diagnostics: &[CompileDiagnostic],
+    mut edits_for: impl FnMut(tree_sitter::Node, &CompileDiagnostic) -> Vec<Edit>,
+) -> Option<String> {
+    let tree = crate::java_model::parser().parse(code, None)?;
+    let mut edits: Vec<Edit> = Vec::new();
+    for d in diagnostics.iter().filter(|d| d.kind == DiagnosticKind::Error) {
+        for edit in edits_for(tree.root_node(), d) {
+            if !edits.iter().any(|e| e.0 == edit.0) {
+                edits.push(edit);
+            }
+        }
+    }
+    apply_edits(code, edits)
+}
+
 /// `code` with each `(start, end, replacement)` byte-range edit made (an insertion when start is
 /// end); None without edits. The edits must not overlap.
-pub(super) fn apply_edits(code: &str, mut edits: Vec<(usize, usize, String)>) -> Option<String> {
+pub(super) fn apply_edits(code: &str, mut edits: Vec<Edit>) -> Option<String> {
     if edits.is_empty() {
         return None;
     }

@@ -14,35 +14,33 @@
 //! the relation then holds is for the trial to say.
 
 use crate::java_model::{ClassKind, ClassModel, MethodModel};
-use crate::protocol::{CompileDiagnostic, DiagnosticKind};
+use crate::protocol::CompileDiagnostic;
 use tree_sitter::Node;
 
 /// The code with each call of the class under test's methods that javac reports without a
 /// receiver, or through the class for an instance method, given its receiver; None when it
 /// reports none this repair can place.
 pub fn qualify(code: &str, diagnostics: &[CompileDiagnostic], class: &ClassModel) -> Option<String> {
-    let tree = crate::java_model::parser().parse(code, None)?;
-    // (start, end, replacement): an insertion before a receiver-less call, or the class name a
-    // call was made through replaced.
-    let mut edits: Vec<(usize, usize, String)> = Vec::new();
-    for d in diagnostics.iter().filter(|d| d.kind == DiagnosticKind::Error) {
+    // Each edit an insertion before a receiver-less call, or the class name a call was made
+    // through replaced.
+    super::javac::edit_at_errors(code, diagnostics, |root, d| {
         let (name, through_class) = match (missing_method(&d.message), static_context_method(&d.message)) {
             (Some(name), _) => (name, false),
             (None, Some(name)) => (name, true),
-            (None, None) => continue,
+            (None, None) => return Vec::new(),
         };
-        for call in calls_on_line(tree.root_node(), code, d.line, name, through_class.then_some(class)) {
-            let Some(receiver) = receiver_for(call, code, class, name, through_class) else { continue };
-            let edit = match call.child_by_field_name("object") {
-                Some(object) => (object.start_byte(), object.end_byte(), receiver),
-                None => (call.start_byte(), call.start_byte(), format!("{receiver}.")),
-            };
-            if !edits.iter().any(|e| e.0 == edit.0) {
-                edits.push(edit);
-            }
-        }
-    }
-    super::javac::apply_edits(code, edits)
+        let calls = calls_on_line(root, code, d.line, name, through_class.then_some(class));
+        calls
+            .into_iter()
+            .filter_map(|call| {
+                let receiver = receiver_for(call, code, class, name, through_class)?;
+                Some(match call.child_by_field_name("object") {
+                    Some(object) => (object.start_byte(), object.end_byte(), receiver),
+                    None => (call.start_byte(), call.start_byte(), format!("{receiver}.")),
+                })
+            })
+            .collect()
+    })
 }
 
 /// The method javac could not find in the test class: `cannot find symbol` with `symbol: method
@@ -161,6 +159,7 @@ fn locals_of_class(call: Node, code: &str, class_name: &str) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::java_model::parse_str;
+    use crate::protocol::DiagnosticKind;
 
     fn error(line: usize, message: &str) -> CompileDiagnostic {
         CompileDiagnostic { kind: DiagnosticKind::Error, line, column: 26, message: message.into() }

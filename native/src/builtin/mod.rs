@@ -64,6 +64,15 @@ pub fn catalogue_values(
     Values::for_class(class, Some(project), tests).of(written, n)
 }
 
+/// An expression building a fresh instance of `class` as the built-in MTCs build their receivers
+/// (a visible constructor or static factory given catalogue values, fewest parameters first;
+/// of an abstract class, one of the project's classes extending it): what a repair calls an LLM's
+/// receiver-less instance calls on when the class has no constructor without arguments.
+pub fn fresh_instance(class: &ClassModel, project: &Project, tests: &TestIndex) -> Option<String> {
+    let values = Values::for_class(class, Some(project), tests);
+    Caller { class, values: &values }.instance()
+}
+
 /// Whether a template states a contract every correct class keeps (equals/hashCode, compareTo,
 /// symmetric predicates, a padding function reaching its width: what the name promises), rather
 /// than a relation that fits most pairs of its shape: a violated contract is near-certainly a bug.

@@ -9,20 +9,29 @@
 //! A static method is called through its class (`Base64.encodeInteger(x)`), an instance method on
 //! the test method's one local of the class under test declared before the call, or, among
 //! several, on the one the call does not already take as an argument (`p1.distanceSq(p2)`); with
-//! none, on a new instance when the class has a constructor without arguments; otherwise the
-//! error is left to the LLM. The overloads of the call's arity decide static or instance. Whether
-//! the relation then holds is for the trial to say.
+//! none, on a fresh instance the caller builds (a constructor without arguments, else one or a
+//! factory given catalogue values: t-digest's `new AVLTreeDigest(100.0)`), declared once at the
+//! top of the test method so that every call of the method shares it (`add(x)` then `contains(x)`
+//! relate one object, not two); otherwise the error is left to the LLM. The overloads of the
+//! call's arity decide static or instance. Whether the relation then holds is for the trial to say.
 
-use crate::java_model::{ClassKind, ClassModel, MethodModel};
+use crate::java_model::{ClassModel, MethodModel};
 use crate::protocol::CompileDiagnostic;
 use tree_sitter::Node;
 
 /// The code with each call of the class under test's methods that javac reports without a
 /// receiver, or through the class for an instance method, given its receiver; None when it
-/// reports none this repair can place.
-pub fn qualify(code: &str, diagnostics: &[CompileDiagnostic], class: &ClassModel) -> Option<String> {
+/// reports none this repair can place. `fresh` builds an instance when the test method has no
+/// local of the class.
+pub fn qualify(
+    code: &str,
+    diagnostics: &[CompileDiagnostic],
+    class: &ClassModel,
+    fresh: &dyn Fn() -> Option<String>,
+) -> Option<String> {
     // Each edit an insertion before a receiver-less call, or the class name a call was made
-    // through replaced.
+    // through replaced; a fresh instance's declaration is an insertion before the method's first
+    // statement, the same for each of its calls (so made once).
     super::javac::edit_at_errors(code, diagnostics, |root, d| {
         let (name, through_class) = match (missing_method(&d.message), static_context_method(&d.message)) {
             (Some(name), _) => (name, false),
@@ -30,16 +39,26 @@ pub fn qualify(code: &str, diagnostics: &[CompileDiagnostic], class: &ClassModel
             (None, None) => return Vec::new(),
         };
         let calls = calls_on_line(root, code, d.line, name, through_class.then_some(class));
-        calls
-            .into_iter()
-            .filter_map(|call| {
-                let receiver = receiver_for(call, code, class, name, through_class)?;
-                Some(match call.child_by_field_name("object") {
-                    Some(object) => (object.start_byte(), object.end_byte(), receiver),
-                    None => (call.start_byte(), call.start_byte(), format!("{receiver}.")),
-                })
-            })
-            .collect()
+        let mut edits = Vec::new();
+        for call in calls {
+            let receiver = match receiver_for(call, code, class, name, through_class) {
+                Some(Receiver::Named(receiver)) => receiver,
+                Some(Receiver::Fresh) => {
+                    let Some((declaration, local)) = fresh().and_then(|built| declare(call, code, class, &built))
+                    else {
+                        continue;
+                    };
+                    edits.extend(declaration);
+                    local
+                }
+                None => continue,
+            };
+            edits.push(match call.child_by_field_name("object") {
+                Some(object) => (object.start_byte(), object.end_byte(), receiver),
+                None => (call.start_byte(), call.start_byte(), format!("{receiver}.")),
+            });
+        }
+        edits
     })
 }
 
@@ -89,9 +108,16 @@ fn simple_name(class: &ClassModel) -> &str {
     class.qualified_name.strip_prefix(&format!("{}.", class.package)).unwrap_or(&class.name)
 }
 
+enum Receiver {
+    /// The class (a static method) or a local of the test method.
+    Named(String),
+    /// A fresh instance: the test method has no local of the class.
+    Fresh,
+}
+
 /// What to call `name` on: the class for a static method (of the call's arity, when one has it),
-/// else a local of the class, else a new instance.
-fn receiver_for(call: Node, code: &str, class: &ClassModel, name: &str, instance_only: bool) -> Option<String> {
+/// else a local of the class, else a fresh instance.
+fn receiver_for(call: Node, code: &str, class: &ClassModel, name: &str, instance_only: bool) -> Option<Receiver> {
     let callable: Vec<&MethodModel> =
         class.methods.iter().filter(|m| m.name == name && !m.is_constructor && !m.is_private()).collect();
     let args = call.child_by_field_name("arguments").map_or(0, |a| a.named_child_count());
@@ -101,18 +127,56 @@ fn receiver_for(call: Node, code: &str, class: &ClassModel, name: &str, instance
         return None;
     }
     if !instance_only && candidates.iter().any(|m| m.is_static()) {
-        return Some(simple_name(class).to_string());
+        return Some(Receiver::Named(simple_name(class).to_string()));
     }
     let locals = locals_of_class(call, code, &class.name);
     let not_arguments: Vec<String> = locals.iter().filter(|l| !is_argument(call, code, l)).cloned().collect();
     match (locals.as_slice(), not_arguments.as_slice()) {
-        ([only], _) | (_, [only]) => Some(only.clone()),
-        ([], _) if can_build(class) => {
-            let diamond = if class.header.contains(&format!("{}<", class.name)) { "<>" } else { "" };
-            Some(format!("new {}{diamond}()", simple_name(class)))
-        }
+        ([only], _) | (_, [only]) => Some(Receiver::Named(only.clone())),
+        ([], _) => Some(Receiver::Fresh),
         _ => None,
     }
+}
+
+/// Where a fresh instance `built` goes and what the call names it: of a class without type
+/// parameters, a local declared before the first statement of the call's method (its name unused
+/// there); of a generic class the creation itself, where javac infers its type arguments (a local
+/// would need them written).
+fn declare(call: Node, code: &str, class: &ClassModel, built: &str) -> Option<(Option<super::javac::Edit>, String)> {
+    if class.header.contains(&format!("{}<", class.name)) {
+        return Some((None, built.to_string()));
+    }
+    let method = enclosing_method(call)?;
+    let first = method.child_by_field_name("body")?.named_child(0)?;
+    let text = code.get(method.byte_range())?;
+    let local = unused_name(text, &lower_camel(&class.name));
+    let indent: String = code[..first.start_byte()].chars().rev().take_while(|c| *c == ' ' || *c == '\t').collect();
+    let declaration = format!("{} {local} = {built};\n{indent}", simple_name(class));
+    Some((Some((first.start_byte(), first.start_byte(), declaration)), local))
+}
+
+fn enclosing_method(node: Node) -> Option<Node> {
+    let mut method = node;
+    while method.kind() != "method_declaration" {
+        method = method.parent()?;
+    }
+    Some(method)
+}
+
+/// `AVLTreeDigest` as a local: `avlTreeDigest`.
+fn lower_camel(class_name: &str) -> String {
+    let chars: Vec<char> = class_name.chars().collect();
+    let upper_run = chars.iter().take_while(|c| c.is_uppercase()).count();
+    // In `AVLTree` the run's last capital starts the next word; in `URL` the run is the name.
+    let lower = if upper_run > 1 && upper_run < chars.len() { upper_run - 1 } else { upper_run.max(1) };
+    chars.iter().enumerate().map(|(i, c)| if i < lower { c.to_ascii_lowercase() } else { *c }).collect()
+}
+
+/// `base`, or `base2`, `base3`, ... : the first the method's text does not hold as a word.
+fn unused_name(method_text: &str, base: &str) -> String {
+    let used =
+        |name: &str| method_text.split(|c: char| !c.is_alphanumeric() && c != '_' && c != '$').any(|word| word == name);
+    (1..).map(|n| if n == 1 { base.to_string() } else { format!("{base}{n}") }).find(|n| !used(n)).unwrap_or_default()
 }
 
 /// Whether the call passes the local `name` as one of its arguments (or inside one).
@@ -123,22 +187,10 @@ fn is_argument(call: Node, code: &str, name: &str) -> bool {
     identifiers.iter().any(|i| code.get(i.byte_range()) == Some(name))
 }
 
-/// Whether `new C()` compiles from a test in the class's package.
-fn can_build(class: &ClassModel) -> bool {
-    let constructors: Vec<&MethodModel> = class.methods.iter().filter(|m| m.is_constructor).collect();
-    class.kind == ClassKind::Class
-        && !class.modifiers.iter().any(|m| m == "abstract")
-        && (constructors.is_empty() || constructors.iter().any(|c| c.params.is_empty() && !c.is_private()))
-}
-
 /// Locals of the enclosing method declared with type `class_name` (its type arguments aside)
 /// before `call`.
 fn locals_of_class(call: Node, code: &str, class_name: &str) -> Vec<String> {
-    let mut method = call;
-    while method.kind() != "method_declaration" {
-        let Some(parent) = method.parent() else { return Vec::new() };
-        method = parent;
-    }
+    let Some(method) = enclosing_method(call) else { return Vec::new() };
     let Some(body) = method.child_by_field_name("body") else { return Vec::new() };
     let mut declarations = Vec::new();
     super::inputs::collect(body, "local_variable_declaration", &mut declarations);
@@ -184,7 +236,7 @@ mod tests {
             "package org.apache.commons.net.util;\npublic class Base64 {\n    public static byte[] encodeInteger(java.math.BigInteger b) { return null; }\n    public static java.math.BigInteger decodeInteger(byte[] a) { return null; }\n}\n",
         );
         let diagnostics = [missing(19, "encodeInteger(java.math.BigInteger)"), missing(20, "decodeInteger(byte[])")];
-        let fixed = qualify(code, &diagnostics, &base64).unwrap();
+        let fixed = qualify(code, &diagnostics, &base64, &none).unwrap();
         assert!(fixed.contains("byte[] encoded = Base64.encodeInteger(bigInt);"), "{fixed}");
         assert!(fixed.contains("BigInteger decoded = Base64.decodeInteger(encoded);"), "{fixed}");
     }
@@ -193,20 +245,44 @@ mod tests {
     fn an_instance_method_is_called_on_the_one_local_of_its_class() {
         let queue = class_under_test(QUEUE);
         let code = "class T {\n    void mr1() {\n        Queue<String> q = new Queue<>();\n        boolean added = add(\"a\");\n    }\n}\n";
-        let fixed = qualify(code, &[missing(4, "add(java.lang.String)")], &queue).unwrap();
+        let fixed = qualify(code, &[missing(4, "add(java.lang.String)")], &queue, &none).unwrap();
         assert!(fixed.contains("boolean added = q.add(\"a\");"), "{fixed}");
     }
 
+    /// No instance to build: the caller found none.
+    fn none() -> Option<String> {
+        None
+    }
+
     #[test]
-    fn without_a_local_an_instance_method_gets_a_new_instance_if_one_can_be_built() {
+    fn without_a_local_a_generic_class_s_instance_is_built_at_the_call() {
         let queue = class_under_test(QUEUE);
         let code = "class T {\n    void mr1() {\n        boolean added = add(\"a\");\n    }\n}\n";
-        let fixed = qualify(code, &[missing(3, "add(java.lang.String)")], &queue).unwrap();
-        assert!(fixed.contains("boolean added = new Queue<>().add(\"a\");"), "{fixed}");
-        let built_with_args = class_under_test(
-            "public class Queue {\n    public Queue(int n) {}\n    public boolean add(String e) { return true; }\n}\n",
+        let fixed = qualify(code, &[missing(3, "add(java.lang.String)")], &queue, &|| Some("new Queue<>()".into()));
+        assert!(fixed.unwrap().contains("boolean added = new Queue<>().add(\"a\");"));
+        assert!(qualify(code, &[missing(3, "add(java.lang.String)")], &queue, &none).is_none(), "nothing builds one");
+    }
+
+    #[test]
+    fn without_a_local_every_call_of_a_test_method_shares_one_fresh_instance() {
+        // t-digest's AVLTreeDigest has no constructor without arguments; the model called cdf and
+        // add without a digest (tests/bench/llm, unseen-6).
+        let digest = class_under_test(
+            "public class AVLTreeDigest {\n    public AVLTreeDigest(double compression) {}\n    public void add(double x) {}\n    public double cdf(double x) { return 0; }\n}\n",
         );
-        assert!(qualify(code, &[missing(3, "add(java.lang.String)")], &built_with_args).is_none());
+        let code = "class T {\n    void mr1() {\n        double avlTreeDigest = 2.0;\n        add(avlTreeDigest);\n        double p = cdf(avlTreeDigest);\n    }\n    void mr2() {\n        double q = cdf(1.0);\n    }\n}\n";
+        let diagnostics = [missing(4, "add(double)"), missing(5, "cdf(double)"), missing(8, "cdf(double)")];
+        let fixed = qualify(code, &diagnostics, &digest, &|| Some("new AVLTreeDigest(100.0)".into())).unwrap();
+        let expected = "    void mr1() {\n        AVLTreeDigest avlTreeDigest2 = new AVLTreeDigest(100.0);\n        double avlTreeDigest = 2.0;\n        avlTreeDigest2.add(avlTreeDigest);\n        double p = avlTreeDigest2.cdf(avlTreeDigest);\n    }\n    void mr2() {\n        AVLTreeDigest avlTreeDigest = new AVLTreeDigest(100.0);\n        double q = avlTreeDigest.cdf(1.0);\n    }\n";
+        assert!(fixed.contains(expected), "{fixed}");
+    }
+
+    #[test]
+    fn a_local_is_named_after_its_class_in_lower_camel_case() {
+        assert_eq!(lower_camel("AVLTreeDigest"), "avlTreeDigest");
+        assert_eq!(lower_camel("Queue"), "queue");
+        assert_eq!(lower_camel("URL"), "url");
+        assert_eq!(unused_name("int queue = 1; queue2(x);", "queue"), "queue3");
     }
 
     const VECTOR: &str = "package org.apache.commons.math3.geometry.euclidean.twod;\npublic class Vector2D {\n    public Vector2D(double x, double y) {}\n    public double distanceSq(Vector<Euclidean2D> p) { return 0; }\n    public static double distanceSq(Vector2D p1, Vector2D p2) { return 0; }\n}\n";
@@ -228,7 +304,7 @@ mod tests {
         .iter()
         .map(|(line, params)| missing(*line, &format!("distanceSq({params})")))
         .collect();
-        let fixed = qualify(code, &diagnostics, &class_under_test(VECTOR)).unwrap();
+        let fixed = qualify(code, &diagnostics, &class_under_test(VECTOR), &none).unwrap();
         assert!(fixed.contains("double sourceOutput = Vector2D.distanceSq(p1, p2);"), "{fixed}");
         // Two locals of the class: the receiver is the one the call does not take already.
         assert!(fixed.contains("double followUpOutput = p1.distanceSq((Vector<Euclidean2D>) p2);"), "{fixed}");
@@ -242,20 +318,20 @@ mod tests {
             error(line, "non-static method distanceSq(org.apache.commons.math3.geometry.Vector<org.apache.commons.math3.geometry.euclidean.twod.Euclidean2D>) cannot be referenced from a static context")
         };
         let code = "class T {\n    void mr1() {\n        Vector2D a = new Vector2D(1, 2);\n        Vector2D b = new Vector2D(3, 4);\n        double d = Vector2D.distanceSq(b);\n        double e = Vector2D.distanceSq(a, b);\n    }\n}\n";
-        let fixed = qualify(code, &[static_context(5)], &vector).unwrap();
+        let fixed = qualify(code, &[static_context(5)], &vector, &none).unwrap();
         assert!(fixed.contains("double d = a.distanceSq(b);"), "{fixed}");
         assert!(fixed.contains("double e = Vector2D.distanceSq(a, b);"), "the static call stays: {fixed}");
         let ambiguous = code.replace("distanceSq(b);", "distanceSq(new Vector2D(5, 6));");
-        assert!(qualify(&ambiguous, &[static_context(5)], &vector).is_none(), "two locals, neither an argument");
+        assert!(qualify(&ambiguous, &[static_context(5)], &vector, &none).is_none(), "two locals, neither an argument");
     }
 
     #[test]
     fn other_errors_and_methods_the_class_lacks_are_not_this_repair() {
         let queue = class_under_test("public class Queue {\n    public static int size() { return 0; }\n}\n");
         let code = "class T {\n    void mr1() {\n        int n = size();\n        int m = other();\n    }\n}\n";
-        assert!(qualify(code, &[missing(4, "other()")], &queue).is_none());
-        assert!(qualify(code, &[error(3, "cannot find symbol\n  symbol:   variable size")], &queue).is_none());
-        assert!(qualify(code, &[missing(9, "size()")], &queue).is_none(), "no such call on that line");
-        assert_eq!(qualify(code, &[missing(3, "size()")], &queue).unwrap().matches("Queue.size()").count(), 1);
+        assert!(qualify(code, &[missing(4, "other()")], &queue, &none).is_none());
+        assert!(qualify(code, &[error(3, "cannot find symbol\n  symbol:   variable size")], &queue, &none).is_none());
+        assert!(qualify(code, &[missing(9, "size()")], &queue, &none).is_none(), "no such call on that line");
+        assert_eq!(qualify(code, &[missing(3, "size()")], &queue, &none).unwrap().matches("Queue.size()").count(), 1);
     }
 }

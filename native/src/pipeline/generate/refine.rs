@@ -78,11 +78,12 @@ impl GenerateRun {
         }
         let class = self.candidates[i].target.class(&self.project);
         let class_named = |name: &str| class_named(&self.project, class, name);
+        let fresh = || crate::builtin::fresh_instance(class, &self.project, &self.tests);
         // Tried in order; the first that applies is the one made.
         type Repair<'r> = (&'r dyn Fn() -> Option<String>, &'r str);
         let repairs: [Repair; 5] = [
             (
-                &|| crate::mtc::qualify(&code, diagnostics, class),
+                &|| crate::mtc::qualify(&code, diagnostics, class, &fresh),
                 "called the class under test's methods on a receiver where the reply gave none or the class",
             ),
             (

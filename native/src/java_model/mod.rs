@@ -6,6 +6,7 @@
 mod body;
 mod declarations;
 mod grammar;
+pub mod javadoc;
 mod project;
 mod sole_statement;
 pub mod types;

@@ -2,6 +2,7 @@
 //! the class under test, repaired by imports, and checked for the shape of a metamorphic test.
 
 mod accessor;
+mod arguments;
 mod arity;
 pub mod catalogue;
 mod coerce;
@@ -22,6 +23,7 @@ mod shape;
 mod strip;
 
 pub use accessor::{accessor_calls, getter_reads};
+pub use arguments::numeric_arguments;
 pub use arity::constructor_arity;
 pub use coerce::coerce;
 pub use copies::{drop_copies, test_method_bodies, TestMethod};

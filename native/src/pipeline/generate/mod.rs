@@ -15,6 +15,7 @@ mod decide;
 mod failing_step;
 mod generation;
 mod minimise;
+mod precondition;
 mod refine;
 mod rounding;
 pub mod triage;

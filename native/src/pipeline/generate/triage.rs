@@ -19,6 +19,7 @@
 use super::candidate::Candidate;
 pub use super::failing_step::Step;
 use super::minimise;
+use super::precondition;
 use crate::coupling::CouplingAnalysis;
 use crate::java_model::ClassModel;
 use crate::protocol::{TestResult, TestStatus};
@@ -304,6 +305,11 @@ pub fn triage_candidate(c: &Candidate, class: &ClassModel, analysis: &CouplingAn
     rejected.dedup();
     let mut under_test = vec![class.methods[c.target.method].name.as_str()];
     under_test.extend(c.coupled_method(class, analysis).map(|m| m.name.as_str()));
+    let documented: Vec<_> = std::iter::once(&class.methods[c.target.method])
+        .chain(c.coupled_method(class, analysis))
+        .map(|m| (m, precondition::unchecked(class, m)))
+        .filter(|(_, p)| !p.is_empty())
+        .collect();
     let evidence = Evidence {
         origin: origin_of(c),
         p,
@@ -337,6 +343,13 @@ pub fn triage_candidate(c: &Candidate, class: &ClassModel, analysis: &CouplingAn
         if let Some((overruled, why)) = caused_by_the_test(&method, kind, &failure_text, &inputs, values) {
             verdict.evidence.push(why.into());
             verdict.verdict = overruled;
+        } else if verdict.verdict != Verdict::InvalidInput {
+            for (m, preconditions) in &documented {
+                if let Some((broken, why)) = precondition::broken_by(code, &method, m, preconditions) {
+                    weigh_precondition(&mut verdict, broken, why);
+                    break;
+                }
+            }
         }
         out.push(Suspect { inputs, triage: verdict, method, expected, actual, failure: failure_text });
     }
@@ -372,6 +385,24 @@ fn caused_by_the_test(
     }
     None
 }
+
+/// A documented precondition the method does not check: broken by a number the test passes, the
+/// input was illegal; possibly broken (no number of the test to hold against it), a suspect is
+/// less likely, and below [`SUSPECT`] an illegal input is the likelier cause.
+fn weigh_precondition(verdict: &mut Triage, broken: bool, why: String) {
+    verdict.evidence.push(why);
+    verdict.verdict = match verdict.verdict {
+        _ if broken => Verdict::InvalidInput,
+        Verdict::SuspectedBug { confidence } if confidence - UNCHECKED_PRECONDITION >= SUSPECT => {
+            Verdict::SuspectedBug { confidence: confidence - UNCHECKED_PRECONDITION }
+        }
+        Verdict::SuspectedBug { .. } => Verdict::InvalidInput,
+        ref other => other.clone(),
+    };
+}
+
+/// What a documented, unchecked precondition the test may break takes off a suspect's confidence.
+const UNCHECKED_PRECONDITION: f64 = 0.2;
 
 /// An index exception where the test chose the sizes: at position 0 of something empty in a method
 /// given an empty array or string (`encodeHex(data, new char[0])`: no digits), or in a method
@@ -505,6 +536,21 @@ mod tests {
         let rounded = Some(("(1.0000000000000002, 2.0)", "(1.0, 2.0)"));
         assert_eq!(verdict("mr1", FailureKind::Assertion, rounded), Some(Verdict::LikelyWrongRelation));
         assert_eq!(verdict("mr1", FailureKind::Assertion, Some(("(1.5, 2.0)", "(1.0, 2.0)"))), None);
+    }
+
+    #[test]
+    fn a_documented_precondition_the_input_breaks_makes_an_invalid_input() {
+        let suspect = |confidence| Triage { verdict: Verdict::SuspectedBug { confidence }, evidence: Vec::new() };
+        let weighed = |mut t: Triage, broken| {
+            super::weigh_precondition(&mut t, broken, "documents `alignment`".into());
+            t.verdict
+        };
+        assert_eq!(weighed(suspect(0.75), true), Verdict::InvalidInput, "a number breaks it");
+        assert_eq!(weighed(suspect(0.75), false), Verdict::SuspectedBug { confidence: 0.55 }, "it may");
+        assert_eq!(weighed(suspect(0.6), false), Verdict::InvalidInput, "below SUSPECT once weighed");
+        let wrong = Triage { verdict: Verdict::LikelyWrongRelation, evidence: Vec::new() };
+        assert_eq!(weighed(wrong.clone(), false), Verdict::LikelyWrongRelation);
+        assert_eq!(weighed(wrong, true), Verdict::InvalidInput);
     }
 
     fn assertion() -> Failure<'static> {

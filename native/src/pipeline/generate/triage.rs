@@ -344,11 +344,10 @@ pub fn triage_candidate(c: &Candidate, class: &ClassModel, analysis: &CouplingAn
             verdict.evidence.push(why.into());
             verdict.verdict = overruled;
         } else if verdict.verdict != Verdict::InvalidInput {
-            for (m, preconditions) in &documented {
-                if let Some((broken, why)) = precondition::broken_by(code, &method, m, preconditions) {
-                    weigh_precondition(&mut verdict, broken, why);
-                    break;
-                }
+            // A precondition the input breaks outweighs one it may break, whichever method states it.
+            let found = documented.iter().filter_map(|(m, p)| precondition::broken_by(code, &method, m, p));
+            if let Some((broken, why)) = found.reduce(|first, next| if next.0 && !first.0 { next } else { first }) {
+                weigh_precondition(&mut verdict, broken, why);
             }
         }
         out.push(Suspect { inputs, triage: verdict, method, expected, actual, failure: failure_text });

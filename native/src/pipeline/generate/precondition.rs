@@ -13,7 +13,7 @@ enum Condition {
     PowerOfTwo,
     NonNegative,
     Positive,
-    /// Some other demand (`must be between 0 and 36`, `less than the length`): stated, not checked.
+    /// Some other demand (`must be between 2 and 36`, `must not be empty`): stated, not checked.
     Stated,
 }
 
@@ -69,10 +69,37 @@ fn condition(text: &str) -> Option<Condition> {
     if any(&["must be positive", "strictly positive", "> 0", "greater than zero", "greater than 0"]) {
         return Some(Condition::Positive);
     }
-    let demands = ["must be ", "must not be ", "should be ", "should not be ", "must lie ", "must be in "];
-    let about_null =
-        |rest: &str| rest.starts_with("null") || rest.starts_with("non-null") || rest.starts_with("not null");
-    let stated = demands.iter().any(|d| t.match_indices(d).any(|(at, _)| !about_null(&t[at + d.len()..])));
+    // A demand on the value (`must be between 2 and 36`, `must not be empty`), not any sentence
+    // with `should be` (`name of the member that should be removed`, Gson's JsonObject#remove).
+    let demands = ["must be ", "must not be ", "must lie "];
+    let on_the_value = [
+        "between",
+        "in the range",
+        "in range",
+        "within",
+        "greater",
+        "less",
+        "smaller",
+        "larger",
+        "at least",
+        "at most",
+        "one of",
+        "sorted",
+        "valid",
+        "a ",
+        "an ",
+        "non",
+        "positive",
+        "negative",
+        "zero",
+        "even",
+        "odd",
+        "empty",
+        "exactly",
+    ];
+    let about_value = |rest: &str| !rest.starts_with("null") && on_the_value.iter().any(|w| rest.starts_with(w));
+    let stated = demands.iter().any(|d| t.match_indices(d).any(|(at, _)| about_value(&t[at + d.len()..])))
+        || t.contains("must not exceed");
     stated.then_some(Condition::Stated)
 }
 
@@ -147,5 +174,8 @@ mod tests {
         let parse = unchecked(&class, &class.methods[2]);
         assert_eq!(parse.iter().map(|p| p.param.as_str()).collect::<Vec<_>>(), ["radix"], "{parse:?}");
         assert_eq!(parse[0].kept_by(40.0), None, "stated, not checked");
+        assert_eq!(condition("name of the member that should be removed."), None, "Gson's JsonObject#remove");
+        assert_eq!(condition("the key, must be a valid identifier"), Some(Condition::Stated));
+        assert_eq!(condition("the array, must not be empty"), Some(Condition::Stated));
     }
 }

@@ -343,6 +343,12 @@ pub fn triage_candidate(c: &Candidate, class: &ClassModel, analysis: &CouplingAn
         if let Some((overruled, why)) = caused_by_the_test(&method, kind, &failure_text, &inputs, values) {
             verdict.evidence.push(why.into());
             verdict.verdict = overruled;
+        } else if let Some(literal) = hand_written_oracle(&evidence, kind, code, &c.qualified_name, &r.frames) {
+            verdict.evidence.push(format!(
+                "the failing assertion compares with {literal}, a value the LLM wrote itself, not with another output: \
+                 a guessed oracle, not a relation"
+            ));
+            verdict.verdict = Verdict::LikelyWrongRelation;
         } else if verdict.verdict != Verdict::InvalidInput {
             // A precondition the input breaks outweighs one it may break, whichever method states it.
             let found = documented.iter().filter_map(|(m, p)| precondition::broken_by(code, &method, m, p));
@@ -383,6 +389,21 @@ fn caused_by_the_test(
         return Some((Verdict::LikelyWrongRelation, why));
     }
     None
+}
+
+/// The literal an LLM-written assertion that failed compares with (`mtc::asserted_literal`).
+fn hand_written_oracle(
+    e: &Evidence,
+    kind: FailureKind,
+    code: &str,
+    test_class: &str,
+    frames: &[String],
+) -> Option<String> {
+    if e.origin != Origin::Llm || kind != FailureKind::Assertion {
+        return None;
+    }
+    let line = frames.iter().find_map(|f| super::failing_step::test_line(f, test_class))?;
+    crate::mtc::asserted_literal(code, line)
 }
 
 /// A documented precondition the method does not check: broken by a number the test passes, the
@@ -550,6 +571,21 @@ mod tests {
         let wrong = Triage { verdict: Verdict::LikelyWrongRelation, evidence: Vec::new() };
         assert_eq!(weighed(wrong.clone(), false), Verdict::LikelyWrongRelation);
         assert_eq!(weighed(wrong, true), Verdict::InvalidInput);
+    }
+
+    #[test]
+    fn an_llm_s_failing_assertion_on_a_value_it_wrote_is_a_guessed_oracle() {
+        let code = "class T {\n    void mr1_input2() {\n        String followUpOutput = removed.getAsString();\n        assertEquals(\"value2\", followUpOutput);\n    }\n}\n";
+        let frames = ["com.acme.T.mr1_input2(T.java:4)".to_string()];
+        let oracle = |origin, kind| {
+            super::hand_written_oracle(&evidence(origin, 0.3, Some(0.0)), kind, code, "com.acme.T", &frames)
+        };
+        assert_eq!(oracle(Origin::Llm, FailureKind::Assertion).as_deref(), Some("\"value2\""));
+        assert_eq!(oracle(Origin::Template, FailureKind::Assertion), None, "a template's value is no guess");
+        assert_eq!(oracle(Origin::Llm, FailureKind::Exception), None);
+        let other_line = ["com.acme.T.mr1_input2(T.java:3)".to_string()];
+        let e = evidence(Origin::Llm, 0.3, None);
+        assert_eq!(super::hand_written_oracle(&e, FailureKind::Assertion, code, "com.acme.T", &other_line), None);
     }
 
     fn assertion() -> Failure<'static> {

@@ -103,10 +103,10 @@ fn condition(text: &str) -> Option<Condition> {
     stated.then_some(Condition::Stated)
 }
 
-/// Why a failing MTC method's input is illegal for a precondition of `method`, called in it as
-/// `method.name`: a number it passes that breaks a checkable precondition; else, for a
-/// precondition no number of the test can be held against, a softer word (`None` as the verdict
-/// hint). Nothing when every number passed keeps every checkable precondition.
+/// Whether a failing MTC method's input breaks a precondition of `method` (called in it by name),
+/// and why: `(true, ..)` for a number it passes that breaks a checkable precondition; else
+/// `(false, ..)` for a precondition no number of the test can be held against (it may). None when
+/// every number passed keeps every checkable precondition.
 pub(super) fn broken_by(
     code: &str,
     test_method: &str,

@@ -16,8 +16,10 @@ fn comment_above(source: &str, start: usize) -> Option<&str> {
         return None;
     }
     let open = before.rfind("/**")?;
-    // `/* a */ /** b */`-like nesting cannot happen: a comment ends at its first `*/`.
-    (!before[open + 3..before.len() - 2].contains("*/")).then(|| &before[open..])
+    // The `*/` must close this `/**`, not an earlier comment (`/** a */ int x; /* b */`); an empty
+    // `/**/` is a plain comment.
+    let inside = before.get(open + 3..before.len() - 2)?;
+    (!inside.contains("*/")).then(|| &before[open..])
 }
 
 fn params(comment: &str) -> Vec<(String, String)> {
@@ -60,5 +62,9 @@ mod tests {
             ]
         );
         assert!(super::param_docs(&class, &class.methods[1]).is_empty(), "no comment above it");
+        let empty = "class E {\n    /**/ void m(int x) {}\n    /** @param x a */ int y; /* b */ void n(int x) {}\n}\n";
+        let class = parse_str(std::path::Path::new("E.java"), empty).classes.remove(0);
+        assert!(super::param_docs(&class, &class.methods[0]).is_empty(), "`/**/` is no Javadoc");
+        assert!(super::param_docs(&class, &class.methods[1]).is_empty(), "the field's Javadoc, not n's");
     }
 }

@@ -139,7 +139,7 @@ fn receiver_for(call: Node, code: &str, class: &ClassModel, name: &str, instance
 }
 
 /// Where a fresh instance `built` goes and what the call names it: of a class without type
-/// parameters, a local declared before the first statement of the call's method (its name unused
+/// parameters, a local declared at the top of the call's method (its name unused
 /// there); of a generic class the creation itself, where javac infers its type arguments (a local
 /// would need them written).
 fn declare(call: Node, code: &str, class: &ClassModel, built: &str) -> Option<(Option<super::javac::Edit>, String)> {
@@ -147,12 +147,16 @@ fn declare(call: Node, code: &str, class: &ClassModel, built: &str) -> Option<(O
         return Some((None, built.to_string()));
     }
     let method = enclosing_method(call)?;
-    let first = method.child_by_field_name("body")?.named_child(0)?;
+    let body = method.child_by_field_name("body")?;
+    let first = body.named_child(0)?;
     let text = code.get(method.byte_range())?;
     let local = unused_name(text, &lower_camel(&class.name));
     let indent: String = code[..first.start_byte()].chars().rev().take_while(|c| *c == ' ' || *c == '\t').collect();
-    let declaration = format!("{} {local} = {built};\n{indent}", simple_name(class));
-    Some((Some((first.start_byte(), first.start_byte(), declaration)), local))
+    // Just after the body's `{`, not at the first statement: a call that starts that statement
+    // gets its receiver inserted there, and of two edits at one place only the first is made.
+    let declaration = format!("\n{indent}{} {local} = {built};", simple_name(class));
+    let after_brace = body.start_byte() + 1;
+    Some((Some((after_brace, after_brace, declaration)), local))
 }
 
 fn enclosing_method(node: Node) -> Option<Node> {
@@ -270,10 +274,16 @@ mod tests {
         let digest = class_under_test(
             "public class AVLTreeDigest {\n    public AVLTreeDigest(double compression) {}\n    public void add(double x) {}\n    public double cdf(double x) { return 0; }\n}\n",
         );
-        let code = "class T {\n    void mr1() {\n        double avlTreeDigest = 2.0;\n        add(avlTreeDigest);\n        double p = cdf(avlTreeDigest);\n    }\n    void mr2() {\n        double q = cdf(1.0);\n    }\n}\n";
-        let diagnostics = [missing(4, "add(double)"), missing(5, "cdf(double)"), missing(8, "cdf(double)")];
+        let code = "class T {\n    void mr1() {\n        double avlTreeDigest = 2.0;\n        add(avlTreeDigest);\n        double p = cdf(avlTreeDigest);\n    }\n    void mr2() {\n        add(1.0);\n        double q = cdf(1.0);\n    }\n}\n";
+        let diagnostics = [
+            missing(4, "add(double)"),
+            missing(5, "cdf(double)"),
+            missing(8, "add(double)"),
+            missing(9, "cdf(double)"),
+        ];
         let fixed = qualify(code, &diagnostics, &digest, &|| Some("new AVLTreeDigest(100.0)".into())).unwrap();
-        let expected = "    void mr1() {\n        AVLTreeDigest avlTreeDigest2 = new AVLTreeDigest(100.0);\n        double avlTreeDigest = 2.0;\n        avlTreeDigest2.add(avlTreeDigest);\n        double p = avlTreeDigest2.cdf(avlTreeDigest);\n    }\n    void mr2() {\n        AVLTreeDigest avlTreeDigest = new AVLTreeDigest(100.0);\n        double q = avlTreeDigest.cdf(1.0);\n    }\n";
+        // mr2's first statement is a call: its receiver and the declaration go to two places.
+        let expected = "    void mr1() {\n        AVLTreeDigest avlTreeDigest2 = new AVLTreeDigest(100.0);\n        double avlTreeDigest = 2.0;\n        avlTreeDigest2.add(avlTreeDigest);\n        double p = avlTreeDigest2.cdf(avlTreeDigest);\n    }\n    void mr2() {\n        AVLTreeDigest avlTreeDigest = new AVLTreeDigest(100.0);\n        avlTreeDigest.add(1.0);\n        double q = avlTreeDigest.cdf(1.0);\n    }\n";
         assert!(fixed.contains(expected), "{fixed}");
     }
 

@@ -1,7 +1,8 @@
 //! Complementary names (ranked mode): names that say one method undoes or observes what the
 //! other does. `encodeBase64`/`decodeBase64` (inverse words, the rest of the name equal),
 //! `primitiveToWrapper`/`wrapperToPrimitive` (the two sides of `To` swapped), `escapeJava`/
-//! `unescapeJava` (an `un`, `de` or `dis` prefix), `put`/`get` (a change and its observation).
+//! `unescapeJava` (an `un`, `de` or `dis` prefix), arithmetic opposites (`plusDays`/`minusDays`,
+//! `add`/`subtract`), `put`/`get` (a change and its observation).
 
 use super::features::{Evidence, Feature, FeatureKind, Pair};
 use super::tokens::name_tokens;
@@ -54,6 +55,11 @@ const INVERSE: &[(&str, &str)] = &[
     ("insert", "delete"),
     ("insert", "remove"),
     ("increment", "decrement"),
+    ("add", "subtract"),
+    ("plus", "minus"),
+    ("multiply", "divide"),
+    ("multiplied", "divided"),
+    ("increase", "decrease"),
     ("open", "close"),
     ("lock", "unlock"),
     ("enqueue", "dequeue"),
@@ -215,6 +221,16 @@ mod tests {
         assert_eq!(names("serialize", "deserialize").map(|m| m.relation), Some(NameRelation::Inverse));
         assert!(names("toJson", "fromJson").is_some());
         assert_eq!(names("decodeHex", "encodeHexString").map(|m| m.strength), Some(0.8));
+    }
+
+    #[test]
+    fn arithmetic_opposites_are_inverse() {
+        let m = names("plusMajor", "minusMajor").expect("plus/minus");
+        assert_eq!((m.relation, m.strength), (NameRelation::Inverse, 1.0));
+        assert_eq!(names("add", "subtract").map(|m| m.relation), Some(NameRelation::Inverse));
+        assert_eq!(names("multipliedBy", "dividedBy").map(|m| m.strength), Some(1.0));
+        assert_eq!(names("multiply", "divide").map(|m| m.relation), Some(NameRelation::Inverse));
+        assert!(names("plusMajor", "minusMinor").is_none(), "rests share nothing");
     }
 
     #[test]

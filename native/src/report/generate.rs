@@ -93,7 +93,8 @@ pub struct SuspectedBugReport {
 #[serde(rename_all = "camelCase")]
 pub struct TriageReport {
     pub method: String,
-    /// `suspectedBug`, `invalidInput` or `likelyWrongRelation`.
+    /// `suspectedBug`, `invalidInput`, `likelyWrongRelation` or `environment` (a class the test needs
+    /// could not be loaded).
     pub verdict: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub confidence: Option<f64>,
@@ -482,6 +483,7 @@ fn triage_report(s: &Suspect) -> TriageReport {
         Verdict::SuspectedBug { .. } => "suspectedBug",
         Verdict::InvalidInput => "invalidInput",
         Verdict::LikelyWrongRelation => "likelyWrongRelation",
+        Verdict::Environment => "environment",
     };
     TriageReport {
         method: s.method.clone(),

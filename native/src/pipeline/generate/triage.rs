@@ -95,9 +95,22 @@ pub struct Evidence<'a> {
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Verdict {
-    SuspectedBug { confidence: f64 },
+    SuspectedBug {
+        confidence: f64,
+    },
     InvalidInput,
     LikelyWrongRelation,
+    /// A class the test needs could not be loaded in the worker: the run says nothing of the
+    /// relation.
+    Environment,
+}
+
+/// Errors by which the JVM says a class could not be loaded or initialised: a resource, a system
+/// property or a dependency the test class path lacks (joda-money's `CurrencyUnit` without its
+/// CSV data), never the relation's doing, and nothing a reply can mend.
+pub fn cannot_load(exception_type: Option<&str>) -> bool {
+    let simple = exception_type.map(|t| t.rsplit('.').next().unwrap_or(t));
+    matches!(simple, Some("ExceptionInInitializerError" | "NoClassDefFoundError"))
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -113,6 +126,14 @@ pub fn triage(e: &Evidence, f: &Failure) -> Triage {
     if f.kind == FailureKind::OutOfMemory {
         why.push("the worker ran out of memory: an input asked for more than its heap (`workerHeap`)".into());
         return Triage { verdict: Verdict::InvalidInput, evidence: why };
+    }
+    if f.kind == FailureKind::Exception && cannot_load(f.exception_type) {
+        why.push(format!(
+            "{}: a class could not be loaded in the worker (a resource, a system property or a dependency the test \
+             class path lacks), so the run says nothing of the relation",
+            f.exception_type.unwrap_or("an error")
+        ));
+        return Triage { verdict: Verdict::Environment, evidence: why };
     }
     if f.kind == FailureKind::Exception {
         if let Some(verdict) = exception_verdict(e, f, &mut why) {
@@ -657,6 +678,24 @@ mod tests {
             step: Step::Other,
         };
         assert_eq!(triage(&evidence(Origin::Template, 0.9, Some(0.1)), &f).verdict, Verdict::InvalidInput);
+    }
+
+    #[test]
+    fn a_class_that_cannot_be_loaded_is_the_environment_s_doing() {
+        let frames = ["com.acme.Version_MTC1Test.mr1(Version_MTC1Test.java:12)".to_string()];
+        for error in ["java.lang.ExceptionInInitializerError", "java.lang.NoClassDefFoundError"] {
+            let f = Failure {
+                kind: FailureKind::Exception,
+                exception_type: Some(error),
+                frames: &frames,
+                step: Step::Other,
+            };
+            let t = triage(&evidence(Origin::Contract, 0.0, Some(0.0)), &f);
+            assert_eq!(t.verdict, Verdict::Environment, "{error}: {t:?}");
+            assert!(t.evidence[0].contains("class path"), "{:?}", t.evidence);
+        }
+        assert!(!cannot_load(Some("java.lang.IllegalStateException")));
+        assert!(!cannot_load(None));
     }
 
     #[test]

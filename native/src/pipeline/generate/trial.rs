@@ -84,7 +84,14 @@ impl GenerateRun {
         let shapes = self.shapes_of(i);
         let c = &mut self.candidates[i];
         c.shapes = shapes;
-        if can_refine {
+        let unloadable = unloadable_class(&tests);
+        if let Some(why) = &unloadable {
+            c.notes.push(format!(
+                "a class could not be loaded in the worker ({why}): add the resources and dependencies it needs to \
+                 the test class path; not refined, as no reply can mend it"
+            ));
+        }
+        if can_refine && unloadable.is_none() {
             if let Some((asked, key)) = run_problem(c, &tests, broken) {
                 if c.wants_refinement(rounds, &key) {
                     c.needs_refinement = Some(asked);
@@ -104,6 +111,14 @@ impl GenerateRun {
             }
         }
     }
+}
+
+/// The error and its cause when a test failed because a class could not be loaded
+/// (`triage::cannot_load`): the worker's class path, not the test, is what to mend.
+fn unloadable_class(tests: &[TestResult]) -> Option<String> {
+    let t = tests.iter().find(|t| super::triage::cannot_load(t.exception_type.as_deref()))?;
+    let error = t.exception_type.as_deref().unwrap_or_default();
+    Some(t.message.as_deref().filter(|m| !m.is_empty()).map_or(error.to_string(), |m| format!("{error}: {m}")))
 }
 
 /// What to tell the LLM about a trial run that needs another round: the class did not run (every
@@ -152,5 +167,37 @@ fn add_boundary_inputs(c: &mut Candidate) {
         .collect();
     if let Some(varied) = super::minimise::with_boundary_inputs(&code, &failing) {
         c.add_inputs(varied);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn errored(exception: &str, message: Option<&str>) -> TestResult {
+        TestResult {
+            name: "com.acme.Money_MTC1Test.mr1".into(),
+            status: TestStatus::Errored,
+            duration_ms: 1,
+            message: message.map(str::to_string),
+            exception_type: Some(exception.into()),
+            frames: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_class_that_cannot_be_loaded_is_named_with_its_cause() {
+        let cause = "caused by java.lang.IllegalStateException: no currency data";
+        let tests = [
+            errored("java.lang.ArithmeticException", None),
+            errored("java.lang.ExceptionInInitializerError", Some(cause)),
+        ];
+        assert_eq!(
+            unloadable_class(&tests).as_deref(),
+            Some(format!("java.lang.ExceptionInInitializerError: {cause}").as_str())
+        );
+        let later = [errored("java.lang.NoClassDefFoundError", Some(""))];
+        assert_eq!(unloadable_class(&later).as_deref(), Some("java.lang.NoClassDefFoundError"));
+        assert_eq!(unloadable_class(&[errored("java.lang.IllegalStateException", Some("x"))]), None);
     }
 }

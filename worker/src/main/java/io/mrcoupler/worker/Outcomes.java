@@ -40,6 +40,10 @@ final class Outcomes {
             return null;
         }
         String message = t.getMessage();
+        if (message == null && t.getCause() != null) {
+            // An ExceptionInInitializerError says nothing itself: what failed is its cause.
+            message = "caused by " + t.getCause();
+        }
         if (message == null) {
             return null;
         }

@@ -84,6 +84,18 @@ class ExecutorTest {
     }
 
     @Test
+    void anErrorWithoutAMessageIsReportedByItsCause() {
+        SourceFile source = jupiter("InitTest", """
+                    @Test void errs() { throw new ExceptionInInitializerError(new IllegalStateException("no data")); }
+                """);
+
+        TestResult errs = test(executor.run(tests("b11", source, 10_000)).runs().get(0), "errs()");
+
+        assertEquals("java.lang.ExceptionInInitializerError", errs.exceptionType());
+        assertEquals("caused by java.lang.IllegalStateException: no data", errs.message());
+    }
+
+    @Test
     void runsJUnit4TestsThroughTheVintageEngine() {
         SourceFile source = new SourceFile("com/acme/LegacyTest.java", """
                 package com.acme;

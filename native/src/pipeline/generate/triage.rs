@@ -107,10 +107,17 @@ pub enum Verdict {
 
 /// Errors by which the JVM says a class could not be loaded or initialised: a resource, a system
 /// property or a dependency the test class path lacks (joda-money's `CurrencyUnit` without its
-/// CSV data), never the relation's doing, and nothing a reply can mend.
-pub fn cannot_load(exception_type: Option<&str>) -> bool {
+/// CSV data), never the relation's doing, and nothing a reply can mend. Not when the failing
+/// initialiser is the test class's own (a static field the test wrote): the worker sends an
+/// `ExceptionInInitializerError`'s frames from its cause, where the initialiser failed.
+pub fn cannot_load(exception_type: Option<&str>, frames: &[String], test_class: &str) -> bool {
     let simple = exception_type.map(|t| t.rsplit('.').next().unwrap_or(t));
+    // The test class's initialiser, or one of a class nested in it (`Version_MTC1Test$Data`).
+    let the_tests_initialiser = |f: &String| {
+        f.strip_prefix(test_class).is_some_and(|rest| rest.starts_with(['.', '$'])) && f.contains(".<clinit>(")
+    };
     matches!(simple, Some("ExceptionInInitializerError" | "NoClassDefFoundError"))
+        && !frames.iter().any(the_tests_initialiser)
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -127,7 +134,7 @@ pub fn triage(e: &Evidence, f: &Failure) -> Triage {
         why.push("the worker ran out of memory: an input asked for more than its heap (`workerHeap`)".into());
         return Triage { verdict: Verdict::InvalidInput, evidence: why };
     }
-    if f.kind == FailureKind::Exception && cannot_load(f.exception_type) {
+    if f.kind == FailureKind::Exception && cannot_load(f.exception_type, f.frames, e.test_class) {
         why.push(format!(
             "{}: a class could not be loaded in the worker (a resource, a system property or a dependency the test \
              class path lacks), so the run says nothing of the relation",
@@ -694,8 +701,19 @@ mod tests {
             assert_eq!(t.verdict, Verdict::Environment, "{error}: {t:?}");
             assert!(t.evidence[0].contains("class path"), "{:?}", t.evidence);
         }
-        assert!(!cannot_load(Some("java.lang.IllegalStateException")));
-        assert!(!cannot_load(None));
+        let test = "com.acme.Version_MTC1Test";
+        assert!(!cannot_load(Some("java.lang.IllegalStateException"), &frames, test));
+        assert!(!cannot_load(None, &frames, test));
+        let own = ["com.acme.Version_MTC1Test.<clinit>(Version_MTC1Test.java:5)".to_string()];
+        let nested = ["com.acme.Version_MTC1Test$Data.<clinit>(Version_MTC1Test.java:6)".to_string()];
+        for frames in [own, nested] {
+            assert!(
+                !cannot_load(Some("java.lang.ExceptionInInitializerError"), &frames, test),
+                "the test's own: {frames:?}"
+            );
+        }
+        let code = ["com.acme.Currency.<clinit>(Currency.java:40)".to_string(), frames[0].clone()];
+        assert!(cannot_load(Some("java.lang.ExceptionInInitializerError"), &code, test));
     }
 
     #[test]

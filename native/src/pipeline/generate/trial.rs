@@ -84,11 +84,12 @@ impl GenerateRun {
         let shapes = self.shapes_of(i);
         let c = &mut self.candidates[i];
         c.shapes = shapes;
-        let unloadable = unloadable_class(&tests);
+        let unloadable = unloadable_class(&tests, &c.qualified_name);
         if let Some(why) = &unloadable {
+            let refined = if can_refine { "; not refined, as no reply can mend it" } else { "" };
             c.notes.push(format!(
                 "a class could not be loaded in the worker ({why}): add the resources and dependencies it needs to \
-                 the test class path; not refined, as no reply can mend it"
+                 the test class path{refined}"
             ));
         }
         if can_refine && unloadable.is_none() {
@@ -115,8 +116,8 @@ impl GenerateRun {
 
 /// The error and its cause when a test failed because a class could not be loaded
 /// (`triage::cannot_load`): the worker's class path, not the test, is what to mend.
-fn unloadable_class(tests: &[TestResult]) -> Option<String> {
-    let t = tests.iter().find(|t| super::triage::cannot_load(t.exception_type.as_deref()))?;
+fn unloadable_class(tests: &[TestResult], test_class: &str) -> Option<String> {
+    let t = tests.iter().find(|t| super::triage::cannot_load(t.exception_type.as_deref(), &t.frames, test_class))?;
     let error = t.exception_type.as_deref().unwrap_or_default();
     Some(t.message.as_deref().filter(|m| !m.is_empty()).map_or(error.to_string(), |m| format!("{error}: {m}")))
 }
@@ -174,6 +175,8 @@ fn add_boundary_inputs(c: &mut Candidate) {
 mod tests {
     use super::*;
 
+    const TEST: &str = "com.acme.Money_MTC1Test";
+
     fn errored(exception: &str, message: Option<&str>) -> TestResult {
         TestResult {
             name: "com.acme.Money_MTC1Test.mr1".into(),
@@ -193,11 +196,11 @@ mod tests {
             errored("java.lang.ExceptionInInitializerError", Some(cause)),
         ];
         assert_eq!(
-            unloadable_class(&tests).as_deref(),
+            unloadable_class(&tests, TEST).as_deref(),
             Some(format!("java.lang.ExceptionInInitializerError: {cause}").as_str())
         );
         let later = [errored("java.lang.NoClassDefFoundError", Some(""))];
-        assert_eq!(unloadable_class(&later).as_deref(), Some("java.lang.NoClassDefFoundError"));
-        assert_eq!(unloadable_class(&[errored("java.lang.IllegalStateException", Some("x"))]), None);
+        assert_eq!(unloadable_class(&later, TEST).as_deref(), Some("java.lang.NoClassDefFoundError"));
+        assert_eq!(unloadable_class(&[errored("java.lang.IllegalStateException", Some("x"))], TEST), None);
     }
 }

@@ -52,12 +52,17 @@ final class Outcomes {
 
     /**
      * The first frames after the assertion library's own, at most {@link #MAX_FRAMES}, then the test
-     * method's frame when they did not reach it.
+     * method's frame when they did not reach it; for an {@link ExceptionInInitializerError}, its cause's.
      */
     static List<String> frames(Throwable t) {
         List<String> frames = new ArrayList<>();
         if (t == null) {
             return frames;
+        }
+        // A failed static initialiser: where it failed (whose initialiser, the test's own or the
+        // code's) is on its cause's stack, which also reaches the test method that loaded the class.
+        if (t instanceof ExceptionInInitializerError && t.getCause() != null) {
+            t = t.getCause();
         }
         StackTraceElement[] stack = t.getStackTrace();
         int start = 0;

@@ -86,13 +86,17 @@ class ExecutorTest {
     @Test
     void anErrorWithoutAMessageIsReportedByItsCause() {
         SourceFile source = jupiter("InitTest", """
-                    @Test void errs() { throw new ExceptionInInitializerError(new IllegalStateException("no data")); }
+                    static class Data { static final int SIZE = load(); }
+                    static int load() { throw new IllegalStateException("no data"); }
+                    @Test void errs() { assertEquals(0, Data.SIZE); }
                 """);
 
         TestResult errs = test(executor.run(tests("b11", source, 10_000)).runs().get(0), "errs()");
 
         assertEquals("java.lang.ExceptionInInitializerError", errs.exceptionType());
         assertEquals("caused by java.lang.IllegalStateException: no data", errs.message());
+        assertTrue(errs.frames().get(0).startsWith("com.acme.InitTest.load("), "the cause's frames: " + errs.frames());
+        assertTrue(errs.frames().stream().anyMatch(f -> f.startsWith("com.acme.InitTest.errs(")), errs.frames().toString());
     }
 
     @Test

@@ -743,3 +743,49 @@ fn a_source_input_written_as_numbers_gets_its_missing_inputs_with_the_numbers_mo
     assert!(c["notes"].to_string().contains("MR-Coupler added mr1 (+3)"), "{c}");
     std::fs::remove_dir_all(&out).ok();
 }
+
+/// A test class of the scripted LLM whose one relation, over the abecedarium pair, is violated by
+/// the class under test (`execute` fails `mr1` on the original), or that calls `defaultKey()`,
+/// which does not exist.
+fn violated_or_broken_reply(compiles: bool) -> Value {
+    let key = if compiles { "AESEncryption.defaultKey" } else { "AESEncryption.defaultKey()" };
+    let content = format!(
+        "```java\npackage com.acme.crypto;\n\nimport org.junit.jupiter.api.Test;\nimport static \
+         org.junit.jupiter.api.Assertions.*;\n\npublic class AesMrTest {{\n    @Test\n    void mr1() throws Exception \
+         {{\n        // MR: the abecedarium does not change the cipher text\n        \
+         assertArrayEquals(AESEncryption.encryptText(\"a\", {key}), \
+         AESEncryption.encryptTextWithAbecedarium(\"a\", {key}, \"QWERTY\"));\n    }}\n}}\n```"
+    );
+    json!({"content": content, "usage": {"prompt_tokens": 100, "completion_tokens": 50}})
+}
+
+#[test]
+fn a_refinement_that_breaks_a_compiling_class_falls_back_to_the_version_that_compiled() {
+    let out = std::env::temp_dir().join(format!("mrc-generate-fallback-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).unwrap();
+    let script = out.join("script.json");
+    let exchanges = json!({"exchanges": [
+        {"match": "every relation it states was violated", "reply": violated_or_broken_reply(false), "times": 1},
+        {"match": "Your task: find metamorphic relations", "reply": violated_or_broken_reply(true), "times": 1},
+    ]});
+    std::fs::write(&script, exchanges.to_string()).unwrap();
+    let llm = server_with(&out.join("requests.jsonl"), &script);
+    let mut config: Value = serde_json::from_str(&config(llm.1, &out, &out.join("export"))).unwrap();
+    for (name, value) in [("maxPairsPerTarget", "1"), ("refinementRounds", "1"), ("amplification", "false")] {
+        config["settings"][name] = value.into();
+    }
+
+    drive_with(&config.to_string(), execute_with_errors_where_they_are);
+
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    let c = &report["targets"][0]["candidates"][0];
+    // Judged on the run of the class that compiled, not given up as not compiling.
+    assert_eq!(c["status"], "failsOnOriginal", "{c}");
+    assert_eq!((c["compiled"].as_bool(), c["refinements"].as_u64()), (Some(true), Some(1)), "{c}");
+    assert!(!c["code"].as_str().unwrap().contains("defaultKey()"), "the earlier version: {c}");
+    assert!(c["notes"].to_string().contains("fell back to the version that compiled before it"), "{c}");
+    let requests = std::fs::read_to_string(&llm.2).unwrap();
+    assert_eq!(requests.lines().count(), 2, "the generation and its one refinement");
+    std::fs::remove_dir_all(&out).ok();
+}

@@ -119,6 +119,8 @@ pub struct Candidate {
     pub first_reply_compiled: Option<bool>,
     /// Whether the class compiled at some trial (after the repairs).
     pub compiled: bool,
+    /// The last version that compiled at a trial: what a refinement that broke it falls back to.
+    pub last_compiled: Option<String>,
     /// A static repair of the last trial waits for the next compile to say whether it worked.
     pub static_repair_pending: bool,
     /// LLM refinement rounds saved: static repairs after which the class compiled.
@@ -235,6 +237,7 @@ impl Candidate {
             qualified_name,
             code: None,
             unamplified: None,
+            last_compiled: None,
             stage: Stage::Trial,
             status: Status::Pending,
             refined: false,

@@ -3,7 +3,8 @@
 //! mix-ups converted (static repairs: no LLM round spent on what a static fix solves); then the
 //! LLM gets the compiler's or the run's feedback, up to `refinementRounds` times and only while
 //! the errors change; then the test methods that still do not compile are dropped and the rest of
-//! the class lives; only then is it given up.
+//! the class lives; then a class that compiled before a refinement broke it is judged as it was;
+//! only then is it given up.
 
 use super::candidate::{Candidate, Refinement, Status};
 use super::GenerateRun;
@@ -57,7 +58,7 @@ impl GenerateRun {
                 Some(Refinement { problem: "does not compile".into(), feedback, keyed_feedback: None });
             return;
         }
-        if c.prune(diagnostics) {
+        if c.prune(diagnostics) || c.fall_back_to_compiled() {
             return;
         }
         c.drop(Status::DidNotCompile);
@@ -141,6 +142,20 @@ impl Candidate {
         ));
         self.pruned.extend(dropped);
         self.code = Some(pruned);
+        true
+    }
+
+    /// A refinement round broke a class that compiled before (its relations failed), and no round
+    /// is left to mend it: the earlier version goes back to the trial, rounds spent, so that its
+    /// run is judged (triage, amplification) rather than the class given up as not compiling.
+    /// Once: the earlier version compiled, so the next trial compiles it again.
+    fn fall_back_to_compiled(&mut self) -> bool {
+        let Some(earlier) = self.last_compiled.take() else { return false };
+        self.notes.push(format!(
+            "the last refinement did not compile ({} round(s) spent): fell back to the version that compiled before it",
+            self.refinements
+        ));
+        self.code = Some(earlier);
         true
     }
 

@@ -76,6 +76,7 @@ impl GenerateRun {
         }
         // A static repair that made the class compile spared the LLM round it would have cost.
         (c.compiled, c.rounds_saved) = (true, c.rounds_saved + u32::from(repaired));
+        c.last_compiled = c.code.clone();
         let qualified = self.candidates[i].qualified_name.clone();
         let tests = results.runs.iter().find(|r| r.test_class == qualified && r.mutant == 0).map(|r| r.tests.clone());
         let tests = tests.unwrap_or_default();

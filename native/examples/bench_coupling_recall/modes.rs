@@ -96,6 +96,15 @@ pub struct Tally {
     selected: usize,
     /// Found anywhere in the uncut order (ranked), or selected (Algorithm 1).
     anywhere: usize,
+    /// Per target method (a target with several partners counts once): how many there are, for
+    /// how many a partner of the human's is selected, and in the top 7.
+    targets: usize,
+    targets_found: usize,
+    targets_top7: usize,
+    targets_selected: usize,
+    /// The most pairs any order could put in the top 7: a target the humans paired with more
+    /// than 7 methods can have only 7 of its pairs there.
+    top7_ceiling: usize,
 }
 
 impl Tally {
@@ -106,6 +115,21 @@ impl Tally {
         self.top7 += other.top7;
         self.selected += other.selected;
         self.anywhere += other.anywhere;
+        self.targets += other.targets;
+        self.targets_found += other.targets_found;
+        self.targets_top7 += other.targets_top7;
+        self.targets_selected += other.targets_selected;
+        self.top7_ceiling += other.top7_ceiling;
+    }
+
+    /// One target method's pairs: how many, the best rank of a selected partner, and how many
+    /// methods were selected for it.
+    fn record_target(&mut self, (pairs, best, selected): (usize, Option<usize>, usize)) {
+        self.targets += 1;
+        self.targets_selected += selected;
+        self.targets_found += usize::from(best.is_some());
+        self.targets_top7 += usize::from(best.is_some_and(|r| r < 7));
+        self.top7_ceiling += pairs.min(7);
     }
 
     fn record(&mut self, rank: Option<usize>, selected: usize) {
@@ -127,6 +151,14 @@ impl Tally {
         println!("{prefix}.recall_top7={:.3}", self.top7 as f64 / n);
         println!("{prefix}.mean_selected={:.1}", self.selected as f64 / n);
         println!("{prefix}.recall_uncut={:.3}", self.anywhere as f64 / n);
+        if self.targets > 0 {
+            println!("{prefix}.recall_top7_ceiling={:.3}", self.top7_ceiling as f64 / n);
+            let t = self.targets as f64;
+            println!("{prefix}.target_methods={}", self.targets);
+            println!("{prefix}.target_methods_recall={:.3}", self.targets_found as f64 / t);
+            println!("{prefix}.target_methods_recall_top7={:.3}", self.targets_top7 as f64 / t);
+            println!("{prefix}.target_methods_mean_selected={:.1}", self.targets_selected as f64 / t);
+        }
     }
 }
 
@@ -149,6 +181,8 @@ pub fn evaluate(
     // The same per pair shape (see `shape`), named `<mode>.<shape>_pairs`.
     let mut by_shape: BTreeMap<String, Tally> = BTreeMap::new();
     let mut features: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    // Per mode and target method: its pairs, the best rank of a selected partner, the selection.
+    let mut per_target: BTreeMap<(usize, MethodRef), (usize, Option<usize>, usize)> = BTreeMap::new();
     for (id, pair) in pairs.iter().enumerate() {
         for (slot, mode) in MODES.iter().enumerate() {
             let analysis = analyse_pair(main, tests, pair, mode);
@@ -160,6 +194,9 @@ pub fn evaluate(
                 Ranking::Ranked => analysis.coupled.iter().take(MAX_SELECTED).filter(|c| c.score >= MIN_SCORE).count(),
             };
             tallies[slot].1.record(rank, selected);
+            let t = per_target.entry((slot, pair.target)).or_default();
+            let hit = rank.filter(|&r| r < selected);
+            *t = (t.0 + 1, t.1.into_iter().chain(hit).min(), selected);
             by_shape.entry(format!("{}.{}_pairs", mode.name, shape(main, pair))).or_default().record(rank, selected);
             if mode.name == "ranked" {
                 for (c, m) in analysis.coupled.iter().zip(&order) {
@@ -177,6 +214,9 @@ pub fn evaluate(
                 dump_pair(main, pair, name, mode, &analysis, rank, selected);
             }
         }
+    }
+    for ((slot, _), target) in per_target {
+        tallies[slot].1.record_target(target);
     }
     tallies.extend(by_shape);
     Evaluation { tallies, features }

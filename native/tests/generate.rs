@@ -65,7 +65,8 @@ fn config(port: u16, out: &Path, export: &Path) -> String {
 /// Test method names of a source, as the JUnit launcher would report them.
 fn test_names(source: &str) -> Vec<String> {
     let file = parse_str(Path::new("T.java"), source);
-    file.classes[0].methods.iter().filter(|m| m.is_test()).map(|m| format!("{}()", m.name)).collect()
+    let class = file.classes.first().map(|c| c.methods.as_slice()).unwrap_or_default();
+    class.iter().filter(|m| m.is_test()).map(|m| format!("{}()", m.name)).collect()
 }
 
 /// Failures show data that differ from run to run, as the example's random key makes its cipher
@@ -788,4 +789,63 @@ fn a_refinement_that_breaks_a_compiling_class_falls_back_to_the_version_that_com
     let requests = std::fs::read_to_string(&llm.2).unwrap();
     assert_eq!(requests.lines().count(), 2, "the generation and its one refinement");
     std::fs::remove_dir_all(&out).ok();
+}
+
+#[test]
+fn a_reply_that_ran_away_to_the_token_limit_is_not_shown_back_to_the_model() {
+    let out = std::env::temp_dir().join(format!("mrc-generate-runaway-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).unwrap();
+    // Open Location Code's runaway (unseen-9), on the example: a literal that never closed.
+    let digits = "1234567890".repeat(30);
+    let runaway = format!(
+        "```java\npackage com.acme.crypto;\n\nimport org.junit.jupiter.api.Test;\n\npublic class AesMrTest {{\n    \
+         @Test\n    void mr1() throws Exception {{\n        String plainText = \"{digits}"
+    );
+    let cut_off = json!({"content": runaway, "usage": {"prompt_tokens": 100, "completion_tokens": 200}});
+    let script = out.join("script.json");
+    let exchanges = json!({"exchanges": [
+        {"match": "does not compile", "reply": class_reply("")["reply"], "times": 1},
+        {"match": "Your task: find metamorphic relations", "reply": cut_off, "times": 1},
+    ]});
+    std::fs::write(&script, exchanges.to_string()).unwrap();
+    let llm = server_with(&out.join("requests.jsonl"), &script);
+    let mut config: Value = serde_json::from_str(&config(llm.1, &out, &out.join("export"))).unwrap();
+    for (name, value) in [("maxPairsPerTarget", "1"), ("llm.maxTokens", "200"), ("amplification", "false")] {
+        config["settings"][name] = value.into();
+    }
+
+    drive_with(&config.to_string(), execute_unclosed_literal);
+
+    let requests: Vec<String> = std::fs::read_to_string(&llm.2).unwrap().lines().map(String::from).collect();
+    assert_eq!(requests.len(), 2, "the generation and one refinement");
+    assert!(!requests[1].contains(&"1234567890".repeat(3)), "the run is cut: {}", requests[1]);
+    assert!(requests[1].contains("until it was cut off at the token limit"), "{}", requests[1]);
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    let c = &report["targets"][0]["candidates"][0];
+    assert!(c["notes"].to_string().contains("until the token limit cut it off"), "{c}");
+    assert_eq!(c["status"], "kept", "the refined class: {c}");
+    std::fs::remove_dir_all(&out).ok();
+}
+
+/// `execute`, where a source with an unclosed string literal does not compile, as javac says.
+fn execute_unclosed_literal(batch: &Value) -> Value {
+    let mut results = execute(batch);
+    let mut unfinished = Vec::new();
+    for c in results["compilation"].as_array_mut().unwrap() {
+        let source = batch["sources"].as_array().unwrap().iter().find(|s| s["path"] == c["path"]);
+        let Some(content) = source.and_then(|s| s["content"].as_str()) else { continue };
+        if let Some(line) = content.lines().position(|l| l.matches('"').count() % 2 == 1) {
+            c["success"] = false.into();
+            c["diagnostics"] =
+                json!([{"kind": "error", "line": line + 1, "column": 29, "message": "unclosed string literal"}]);
+            unfinished.push(c["path"].as_str().unwrap().trim_end_matches(".java").replace('/', "."));
+        }
+    }
+    for run in results["runs"].as_array_mut().unwrap() {
+        if unfinished.iter().any(|class| run["testClass"] == class.as_str()) {
+            (run["ran"], run["tests"]) = (false.into(), json!([]));
+        }
+    }
+    results
 }

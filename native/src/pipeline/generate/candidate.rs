@@ -119,6 +119,9 @@ pub struct Candidate {
     pub first_reply_compiled: Option<bool>,
     /// Whether the class compiled at some trial (after the repairs).
     pub compiled: bool,
+    /// The unit a reply cut off at the token limit kept repeating (`mtc::collapse_runaway`), for
+    /// the next refinement to name.
+    pub runaway: Option<String>,
     /// The last version that compiled at a trial: what a refinement that broke it falls back to.
     pub last_compiled: Option<String>,
     /// A static repair of the last trial waits for the next compile to say whether it worked.
@@ -238,6 +241,7 @@ impl Candidate {
             code: None,
             unamplified: None,
             last_compiled: None,
+            runaway: None,
             stage: Stage::Trial,
             status: Status::Pending,
             refined: false,

@@ -172,14 +172,23 @@ impl GenerateRun {
     pub(super) fn take_reply(&mut self, i: usize, reply: CoreResult<Reply>) -> bool {
         let cut = self.candidates[i].target.class(&self.project);
         let (package, cut_name) = (cut.package.clone(), cut.name.clone());
+        let limit = self.llm.as_ref().map_or(u64::MAX, |l| u64::from(l.settings().max_tokens));
         let c = &mut self.candidates[i];
-        let reply = match reply {
+        let mut reply = match reply {
             Ok(r) => r,
             Err(e) => {
                 c.drop(Status::LlmFailed(e.to_string()));
                 return false;
             }
         };
+        // A reply the limit cut off while it repeated itself: the run goes, so that no later
+        // request shows it back to the model.
+        if reply.usage.completion_tokens >= limit {
+            if let Some((kept, unit)) = crate::mtc::collapse_runaway(&reply.content) {
+                c.notes.push(format!("the reply repeated `{unit}` until the token limit cut it off: the run was cut"));
+                (reply.content, c.runaway) = (kept, Some(unit));
+            }
+        }
         c.conversation.push(Message::assistant(reply.content.clone()));
         match extract_java(&reply.content) {
             Some(code) => {

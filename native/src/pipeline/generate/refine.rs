@@ -54,6 +54,10 @@ impl GenerateRun {
         }
         let feedback = compile_feedback(diagnostics);
         if can_refine && c.wants_refinement(rounds, &feedback) {
+            let feedback = match c.runaway.take() {
+                Some(unit) => format!("{feedback}\n{}", runaway_feedback(&unit)),
+                None => feedback,
+            };
             c.needs_refinement =
                 Some(Refinement { problem: "does not compile".into(), feedback, keyed_feedback: None });
             return;
@@ -179,6 +183,14 @@ fn coerced(c: &mut Candidate, code: &str, diagnostics: &[CompileDiagnostic]) -> 
     c.coercions += 1;
     c.notes.push("converted where javac found one type for another (String/byte[] in UTF-8, a narrowing cast, a local given its call's type)".into());
     Some(fixed)
+}
+
+/// What the refinement adds for a reply that ran away: the compiler sees only the cut class.
+fn runaway_feedback(unit: &str) -> String {
+    format!(
+        "Your answer repeated `{unit}` until it was cut off at the token limit, so the class ends unfinished. \
+         Write the whole class again, with short literals and nothing repeated."
+    )
 }
 
 fn compile_feedback(diagnostics: &[CompileDiagnostic]) -> String {

@@ -1,4 +1,5 @@
-//! Target methods as a user names them, and their resolution against the Java model.
+//! Target methods as a user names them, and their resolution against the Java model. A private
+//! method is never a target: the MTC, a class of its own, cannot call it.
 //!
 //! `com.acme.Aes#encryptText`, `com.acme.Aes#encryptText(String,SecretKey)`, `com.acme.Aes` (its
 //! non-private methods), `com.acme.Outer.Inner#m` = `com.acme.Outer$Inner#m`, `com.acme.**`
@@ -263,8 +264,9 @@ fn method_matches(class: &ClassModel, m: &MethodModel, spec: &TargetSpec) -> boo
                 && (m.has_body || class.kind == crate::java_model::ClassKind::Interface)
         }
         Some(name) if m.is_constructor => name == "<init>" || name == &class.name,
-        Some(name) if name.contains('*') => glob_matches(name, &m.name),
-        Some(name) => name == &m.name,
+        // A private method is no target: the MTC, a class of its own, cannot call it.
+        Some(name) if name.contains('*') => glob_matches(name, &m.name) && !m.is_private(),
+        Some(name) => name == &m.name && !m.is_private(),
     };
     name_ok && spec.params.as_ref().is_none_or(|p| params_match(p, m))
 }
@@ -312,12 +314,16 @@ fn unknown_target(project: &Project, spec: &TargetSpec) -> CoreError {
             format!("{hint}. {FORMS}"),
         );
     };
-    let same_name: Vec<String> = class
-        .methods
-        .iter()
-        .filter(|m| spec.method.as_deref() == Some(m.name.as_str()))
-        .map(|m| m.signature())
+    let named = |m: &&MethodModel| spec.method.as_deref() == Some(m.name.as_str());
+    let private: Vec<usize> = (0..class.methods.len())
+        .filter(|&i| named(&&class.methods[i]))
+        .filter(|&i| class.methods[i].is_private())
+        .filter(|&i| spec.params.as_ref().is_none_or(|p| params_match(p, &class.methods[i])))
         .collect();
+    if !private.is_empty() {
+        return private_target(class, &private);
+    }
+    let same_name: Vec<String> = class.methods.iter().filter(named).map(|m| m.signature()).collect();
     if !same_name.is_empty() {
         return CoreError::new(
             format!(
@@ -354,6 +360,29 @@ fn unknown_target(project: &Project, spec: &TargetSpec) -> CoreError {
         } else {
             format!("Closest methods: {}", closest_sigs.join(", "))
         },
+    )
+}
+
+/// The target names only private methods: say so, with the methods of the class that call them
+/// (an MTC tests them through those).
+fn private_target(class: &ClassModel, private: &[usize]) -> CoreError {
+    let facts = crate::coupling::ClassFacts::new(class);
+    let callers: Vec<String> = class
+        .methods
+        .iter()
+        .enumerate()
+        .filter(|(i, m)| !m.is_private() && private.iter().any(|p| facts.methods[*i].calls.contains_key(p)))
+        .map(|(_, m)| m.signature())
+        .collect();
+    let hint = if callers.is_empty() {
+        "Name a non-private method of the class that calls it".to_string()
+    } else {
+        format!("Name a method that calls it: {}", callers.join(", "))
+    };
+    let signatures: Vec<String> = private.iter().map(|&i| class.methods[i].signature()).collect();
+    CoreError::new(
+        format!("{}#{} is private: a test class cannot call it", class.qualified_name, signatures.join(", ")),
+        hint,
     )
 }
 

@@ -68,6 +68,18 @@ fn package_globs_and_lists() {
 }
 
 #[test]
+fn a_method_by_name_means_its_overloads_a_test_can_call() {
+    // JavaEWAH's `set` (unseen-9): the private `set(int, boolean)` it delegates to was a target,
+    // and every MTC written for it failed to compile.
+    assert_eq!(signatures("com.acme.Bits#set"), vec!["com.acme.Bits#set(int)"]);
+    let err = resolve("com.acme.Bits#set(int, boolean)").unwrap_err();
+    assert!(err.contains("com.acme.Bits#set(int, boolean) is private: a test class cannot call it"), "{err}");
+    assert!(err.contains("Name a method that calls it: set(int)"), "{err}");
+    let err = resolve("com.acme.Bits#mask").unwrap_err();
+    assert!(err.contains("com.acme.Bits#mask(int) is private"), "{err}");
+}
+
+#[test]
 fn an_unknown_method_lists_the_closest_names() {
     let err = resolve("com.acme.AESEncryption#encrypText").unwrap_err();
     assert!(err.contains("has no method `encrypText`"), "{err}");

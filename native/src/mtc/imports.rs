@@ -70,6 +70,26 @@ impl ImportIndex {
     }
 }
 
+/// The code with a static import for each unresolved variable that is a static field the class
+/// under test lets a test in its package read (`WORD_IN_BITS` for
+/// `EWAHCompressedBitmap.WORD_IN_BITS`, unseen-9), or None when there is none.
+pub fn static_field_imports(
+    code: &str,
+    diagnostics: &[CompileDiagnostic],
+    under_test: &crate::java_model::ClassModel,
+) -> Option<String> {
+    let mut imports: Vec<String> = Vec::new();
+    for missing in diagnostics.iter().filter_map(|d| super::javac::missing_symbol(&d.message)) {
+        let field = under_test.fields.iter().find(|f| f.name == missing.name);
+        let readable = field.is_some_and(|f| f.is_static() && !f.modifiers.iter().any(|m| m == "private"));
+        let line = format!("import static {}.{};", under_test.qualified_name, missing.name);
+        if missing.kind == "variable" && readable && !code.contains(&line) && !imports.contains(&line) {
+            imports.push(line);
+        }
+    }
+    (!imports.is_empty()).then(|| insert_imports(code, &imports))
+}
+
 fn simple(fq: &str) -> &str {
     fq.rsplit('.').next().unwrap_or(fq)
 }
@@ -113,5 +133,21 @@ mod tests {
         let fixed = index.repair(code, &d).unwrap();
         assert_eq!(fixed, "package p;\n\nimport javax.crypto.SecretKey;\nimport javax.crypto.Cipher;\nclass T {}");
         assert_eq!(index.repair(code, &[diagnostic("';' expected")]), None);
+    }
+
+    #[test]
+    fn a_static_field_of_the_class_under_test_written_alone_is_imported_statically() {
+        let class = "package com.acme;\npublic class Bits { public static final int WORD_IN_BITS = 64; \
+            private static int secret; long word; }";
+        let file = crate::java_model::parse_str(std::path::Path::new("Bits.java"), class);
+        let bits = &file.classes[0];
+        let code = "package com.acme;\nclass T {}";
+        let missing =
+            |name: &str| diagnostic(&format!("cannot find symbol\n  symbol:   variable {name}\n  location: class T"));
+        let fixed = static_field_imports(code, &[missing("WORD_IN_BITS"), missing("WORD_IN_BITS")], bits).unwrap();
+        assert_eq!(fixed, "package com.acme;\n\nimport static com.acme.Bits.WORD_IN_BITS;\nclass T {}");
+        assert_eq!(static_field_imports(code, &[missing("secret")], bits), None, "private");
+        assert_eq!(static_field_imports(code, &[missing("word")], bits), None, "not static");
+        assert_eq!(static_field_imports(code, &[missing("LIMIT")], bits), None, "not a field of the class");
     }
 }

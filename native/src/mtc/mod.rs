@@ -32,7 +32,7 @@ pub use copies::{drop_copies, test_method_bodies, TestMethod};
 pub use extract::{extract_java, prose};
 pub use factory::private_constructor;
 pub use fingerprint::fingerprint;
-pub use imports::ImportIndex;
+pub use imports::{static_field_imports, ImportIndex};
 pub use inputs::{expected_actual, inputs_of};
 pub use normalize::{normalize, replace_word, JUnit};
 pub use oracle::asserted_literal;

@@ -71,7 +71,7 @@ impl GenerateRun {
 
 impl GenerateRun {
     /// The static repairs in order, the first that applies: imports for unresolved names, a
-    /// receiver for the class under test's methods called without one or through the class, a
+    /// static import for a static field of the class under test written alone, a receiver for the class under test's methods called without one or through the class, a
     /// project method written as a field, a private field read where its getter is public, a
     /// constructor given number literals it has no arity for, a private constructor called,
     /// String/byte[] and lossy numeric conversions. Each is checked by the next compile.
@@ -86,7 +86,11 @@ impl GenerateRun {
         let fresh = || crate::builtin::fresh_instance(class, &self.project, &self.tests);
         // Tried in order; the first that applies is the one made.
         type Repair<'r> = (&'r dyn Fn() -> Option<String>, &'r str);
-        let repairs: [Repair; 5] = [
+        let repairs: [Repair; 6] = [
+            (
+                &|| crate::mtc::static_field_imports(&code, diagnostics, class),
+                "imported statically a constant of the class under test the reply wrote without its class",
+            ),
             (
                 &|| crate::mtc::qualify(&code, diagnostics, class, &fresh),
                 "called the class under test's methods on a receiver where the reply gave none or the class",

@@ -760,42 +760,51 @@ fn violated_or_broken_reply(compiles: bool) -> Value {
     json!({"content": content, "usage": {"prompt_tokens": 100, "completion_tokens": 50}})
 }
 
-#[test]
-fn a_refinement_that_breaks_a_compiling_class_falls_back_to_the_version_that_compiled() {
-    let out = std::env::temp_dir().join(format!("mrc-generate-fallback-{}", std::process::id()));
+/// One pair of the example driven against a scripted LLM answering `exchanges`, with `settings`
+/// over the usual config and `executor` answering the batches: the report's first candidate and
+/// the requests the LLM got.
+fn scripted_run(
+    name: &str,
+    exchanges: Value,
+    settings: &[(&str, &str)],
+    executor: fn(&Value) -> Value,
+) -> (Value, Vec<String>) {
+    let out = std::env::temp_dir().join(format!("mrc-generate-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);
     std::fs::create_dir_all(&out).unwrap();
     let script = out.join("script.json");
-    let exchanges = json!({"exchanges": [
-        {"match": "every relation it states was violated", "reply": violated_or_broken_reply(false), "times": 1},
-        {"match": "Your task: find metamorphic relations", "reply": violated_or_broken_reply(true), "times": 1},
-    ]});
-    std::fs::write(&script, exchanges.to_string()).unwrap();
+    std::fs::write(&script, json!({ "exchanges": exchanges }).to_string()).unwrap();
     let llm = server_with(&out.join("requests.jsonl"), &script);
     let mut config: Value = serde_json::from_str(&config(llm.1, &out, &out.join("export"))).unwrap();
-    for (name, value) in [("maxPairsPerTarget", "1"), ("refinementRounds", "1"), ("amplification", "false")] {
-        config["settings"][name] = value.into();
+    for (name, value) in settings {
+        config["settings"][*name] = (*value).into();
     }
-
-    drive_with(&config.to_string(), execute_with_errors_where_they_are);
-
+    drive_with(&config.to_string(), executor);
     let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
-    let c = &report["targets"][0]["candidates"][0];
+    let requests = std::fs::read_to_string(&llm.2).unwrap().lines().map(String::from).collect();
+    std::fs::remove_dir_all(&out).ok();
+    (report["targets"][0]["candidates"][0].clone(), requests)
+}
+
+#[test]
+fn a_refinement_that_breaks_a_compiling_class_falls_back_to_the_version_that_compiled() {
+    let exchanges = json!([
+        {"match": "every relation it states was violated", "reply": violated_or_broken_reply(false), "times": 1},
+        {"match": "Your task: find metamorphic relations", "reply": violated_or_broken_reply(true), "times": 1},
+    ]);
+    let settings = [("maxPairsPerTarget", "1"), ("refinementRounds", "1"), ("amplification", "false")];
+    let (c, requests) = scripted_run("fallback", exchanges, &settings, execute_with_errors_where_they_are);
+
     // Judged on the run of the class that compiled, not given up as not compiling.
     assert_eq!(c["status"], "failsOnOriginal", "{c}");
     assert_eq!((c["compiled"].as_bool(), c["refinements"].as_u64()), (Some(true), Some(1)), "{c}");
     assert!(!c["code"].as_str().unwrap().contains("defaultKey()"), "the earlier version: {c}");
     assert!(c["notes"].to_string().contains("fell back to the version that compiled before it"), "{c}");
-    let requests = std::fs::read_to_string(&llm.2).unwrap();
-    assert_eq!(requests.lines().count(), 2, "the generation and its one refinement");
-    std::fs::remove_dir_all(&out).ok();
+    assert_eq!(requests.len(), 2, "the generation and its one refinement");
 }
 
 #[test]
 fn a_reply_that_ran_away_to_the_token_limit_is_not_shown_back_to_the_model() {
-    let out = std::env::temp_dir().join(format!("mrc-generate-runaway-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&out);
-    std::fs::create_dir_all(&out).unwrap();
     // Open Location Code's runaway (unseen-9), on the example: a literal that never closed.
     let digits = "1234567890".repeat(30);
     let runaway = format!(
@@ -803,29 +812,18 @@ fn a_reply_that_ran_away_to_the_token_limit_is_not_shown_back_to_the_model() {
          @Test\n    void mr1() throws Exception {{\n        String plainText = \"{digits}"
     );
     let cut_off = json!({"content": runaway, "usage": {"prompt_tokens": 100, "completion_tokens": 200}});
-    let script = out.join("script.json");
-    let exchanges = json!({"exchanges": [
+    let exchanges = json!([
         {"match": "does not compile", "reply": class_reply("")["reply"], "times": 1},
         {"match": "Your task: find metamorphic relations", "reply": cut_off, "times": 1},
-    ]});
-    std::fs::write(&script, exchanges.to_string()).unwrap();
-    let llm = server_with(&out.join("requests.jsonl"), &script);
-    let mut config: Value = serde_json::from_str(&config(llm.1, &out, &out.join("export"))).unwrap();
-    for (name, value) in [("maxPairsPerTarget", "1"), ("llm.maxTokens", "200"), ("amplification", "false")] {
-        config["settings"][name] = value.into();
-    }
+    ]);
+    let settings = [("maxPairsPerTarget", "1"), ("llm.maxTokens", "200"), ("amplification", "false")];
+    let (c, requests) = scripted_run("runaway", exchanges, &settings, execute_unclosed_literal);
 
-    drive_with(&config.to_string(), execute_unclosed_literal);
-
-    let requests: Vec<String> = std::fs::read_to_string(&llm.2).unwrap().lines().map(String::from).collect();
     assert_eq!(requests.len(), 2, "the generation and one refinement");
     assert!(!requests[1].contains(&"1234567890".repeat(3)), "the run is cut: {}", requests[1]);
     assert!(requests[1].contains("until it was cut off at the token limit"), "{}", requests[1]);
-    let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
-    let c = &report["targets"][0]["candidates"][0];
     assert!(c["notes"].to_string().contains("until the token limit cut it off"), "{c}");
     assert_eq!(c["status"], "kept", "the refined class: {c}");
-    std::fs::remove_dir_all(&out).ok();
 }
 
 /// `execute`, where a source with an unclosed string literal does not compile, as javac says.

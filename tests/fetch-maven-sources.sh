@@ -15,8 +15,12 @@ for coordinates in "$@"; do
   folder="$dest/$artifact-$version"
   [ -f "$folder.unpacked" ] && continue
   rm -rf "$folder"
+  # overWriteReleases: the plugin's markers (in the working directory's target/) remember an
+  # artifact unpacked anywhere before and would skip it here, leaving the folder empty.
   mvn -q -B org.apache.maven.plugins:maven-dependency-plugin:3.6.1:unpack \
-    -Dartifact="$group:$artifact:$version:jar:sources" -DoutputDirectory="$folder" >&2
+    -Dartifact="$group:$artifact:$version:jar:sources" -DoutputDirectory="$folder" \
+    -Dmdep.overWriteReleases=true >&2
+  [ -n "$(ls -A "$folder" 2>/dev/null)" ] || { echo "unpacking $coordinates left $folder empty" >&2; exit 1; }
   touch "$folder.unpacked"
 done
 echo "$dest"

@@ -769,6 +769,7 @@ fn scripted_run(
     settings: &[(&str, &str)],
     executor: fn(&Value) -> Value,
 ) -> (Value, Vec<String>) {
+    // The first target's candidates and the requests the LLM got.
     let out = std::env::temp_dir().join(format!("mrc-generate-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);
     std::fs::create_dir_all(&out).unwrap();
@@ -783,7 +784,7 @@ fn scripted_run(
     let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
     let requests = std::fs::read_to_string(&llm.2).unwrap().lines().map(String::from).collect();
     std::fs::remove_dir_all(&out).ok();
-    (report["targets"][0]["candidates"][0].clone(), requests)
+    (report["targets"][0]["candidates"].clone(), requests)
 }
 
 #[test]
@@ -793,7 +794,8 @@ fn a_refinement_that_breaks_a_compiling_class_falls_back_to_the_version_that_com
         {"match": "Your task: find metamorphic relations", "reply": violated_or_broken_reply(true), "times": 1},
     ]);
     let settings = [("maxPairsPerTarget", "1"), ("refinementRounds", "1"), ("amplification", "false")];
-    let (c, requests) = scripted_run("fallback", exchanges, &settings, execute_with_errors_where_they_are);
+    let (candidates, requests) = scripted_run("fallback", exchanges, &settings, execute_with_errors_where_they_are);
+    let c = &candidates[0];
 
     // Judged on the run of the class that compiled, not given up as not compiling.
     assert_eq!(c["status"], "failsOnOriginal", "{c}");
@@ -801,6 +803,30 @@ fn a_refinement_that_breaks_a_compiling_class_falls_back_to_the_version_that_com
     assert!(!c["code"].as_str().unwrap().contains("defaultKey()"), "the earlier version: {c}");
     assert!(c["notes"].to_string().contains("fell back to the version that compiled before it"), "{c}");
     assert_eq!(requests.len(), 2, "the generation and its one refinement");
+}
+
+#[test]
+fn with_provider_both_the_templates_mtcs_run_beside_the_llms_and_are_never_sent_to_it() {
+    let amplified = amplified_reply(&[("mr1_input1", "\"\""), ("mr1_input2", "\"x\"")]);
+    let exchanges = json!([
+        {"match": "apply each of its", "reply": amplified["reply"], "times": 1},
+        {"match": "Your task: find metamorphic relations", "reply": class_reply("")["reply"], "times": 1},
+    ]);
+    let settings = [("provider", "both"), ("maxPairsPerTarget", "1"), ("amplificationInputs", "2")];
+    let (candidates, requests) = scripted_run("both", exchanges, &settings, execute);
+
+    let candidates = candidates.as_array().unwrap();
+    let (templates, llm): (Vec<&Value>, Vec<&Value>) = candidates.iter().partition(|c| c["template"].is_string());
+    assert!(!templates.is_empty(), "the built-in generator wrote MTCs too: {candidates:?}");
+    assert_eq!(llm.len(), 1, "one conversation for the one pair: {candidates:?}");
+    // Named as without the templates: the LLM's later requests show the name, and its cache keys on them.
+    assert_eq!(llm[0]["testClass"], "com.acme.crypto.AESEncryption_encryptText_MTC1Test", "{}", llm[0]);
+    assert_eq!(llm[0]["amplifiedInputs"]["perRelation"], json!({"mr1": 2}), "{}", llm[0]);
+    for t in &templates {
+        assert!(t["amplifiedInputs"].is_null() && t["refinements"] == 0, "a template's MTC is not sent: {t}");
+    }
+    assert!(templates.iter().any(|t| t["status"] == "kept"), "{templates:?}");
+    assert_eq!(requests.len(), 2, "the pair's generation and its amplification, nothing for the templates");
 }
 
 #[test]
@@ -817,7 +843,8 @@ fn a_reply_that_ran_away_to_the_token_limit_is_not_shown_back_to_the_model() {
         {"match": "Your task: find metamorphic relations", "reply": cut_off, "times": 1},
     ]);
     let settings = [("maxPairsPerTarget", "1"), ("llm.maxTokens", "200"), ("amplification", "false")];
-    let (c, requests) = scripted_run("runaway", exchanges, &settings, execute_unclosed_literal);
+    let (candidates, requests) = scripted_run("runaway", exchanges, &settings, execute_unclosed_literal);
+    let c = &candidates[0];
 
     assert_eq!(requests.len(), 2, "the generation and one refinement");
     assert!(!requests[1].contains(&"1234567890".repeat(3)), "the run is cut: {}", requests[1]);

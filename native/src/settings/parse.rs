@@ -66,8 +66,9 @@ pub fn parse(raw: &BTreeMap<String, String>, tool: BuildTool, project_dir: &Path
 fn build(v: &Values, tool: BuildTool) -> CoreResult<UserSettings> {
     let builtin = v.text("provider").as_deref() == Some("builtin");
     let llm = llm(v, tool)?;
-    if v.text("provider").as_deref() == Some("llm") && llm.is_none() {
-        return Err(provider_without_llm(tool));
+    let provider = v.text("provider");
+    if matches!(provider.as_deref(), Some("llm" | "both")) && llm.is_none() {
+        return Err(provider_without_llm(provider.as_deref().unwrap_or("llm"), tool));
     }
     Ok(UserSettings {
         mutation_scope: match v.text("mutationScope").as_deref() {
@@ -257,9 +258,9 @@ fn half_an_llm(missing: &str, given: &str, tool: BuildTool) -> CoreError {
     )
 }
 
-fn provider_without_llm(tool: BuildTool) -> CoreError {
+fn provider_without_llm(provider: &str, tool: BuildTool) -> CoreError {
     CoreError::new(
-        "the setting mrcoupler.provider is 'llm' but no LLM is configured",
+        format!("the setting mrcoupler.provider is '{provider}' but no LLM is configured"),
         format!(
             "{} and {}, and put its API key in the environment variable named by mrcoupler.llm.apiKeyEnv \
              (OPENAI_API_KEY by default); or leave out mrcoupler.provider to let the built-in generator write \
@@ -454,6 +455,11 @@ mod tests {
         let e = error(BuildTool::Maven, &[("provider", "llm")]);
         assert!(e.starts_with("the setting mrcoupler.provider is 'llm' but no LLM is configured"), "{e}");
         assert!(e.contains("-Dmrcoupler.llm.baseUrl"), "{e}");
+        let e = error(BuildTool::Maven, &[("provider", "both")]);
+        assert!(e.starts_with("the setting mrcoupler.provider is 'both' but no LLM is configured"), "{e}");
+        let both = parse_as(BuildTool::Maven, &[("provider", "both"), ("llm.baseUrl", "u"), ("llm.model", "m")]);
+        let both = both.unwrap();
+        assert!(both.llm.is_some() && both.generation.provider.as_deref() == Some("both"));
     }
 
     #[test]

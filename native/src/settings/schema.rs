@@ -199,9 +199,11 @@ pub static SETTINGS: &[Setting] = &[
         "Generations per coupled pair (the paper used 5)."),
 
     // The generation phases: the paper's ablation and baseline.
-    setting("provider", Kind::Choice(&["llm", "builtin"]), unset("the LLM when `llm.baseUrl` and `llm.model` are set, else the built-in generator"), GENERATING,
-        "Who writes the MTCs: `llm` or `builtin` (MR templates: round trip, delegation, \
-         producer-consumer, equals/hashCode, idempotence, binary operations; no LLM)."),
+    setting("provider", Kind::Choice(&["llm", "builtin", "both"]), unset("the LLM when `llm.baseUrl` and `llm.model` are set, else the built-in generator"), GENERATING,
+        "Who writes the MTCs: `llm`, `builtin` (MR templates: round trip, delegation, \
+         producer-consumer, equals/hashCode, idempotence, binary operations; no LLM) or `both` (the \
+         templates' MTCs, which cost no tokens, beside the LLM's for each pair; the two are validated \
+         and reported alike, each with its origin)."),
     setting("coupling", Kind::Bool, value("true"), GENERATING,
         "Coupling analysis in the prompts; `false` is the paper's ablation v1."),
     setting("amplification", Kind::Bool, value("true"), GENERATING,

@@ -102,7 +102,13 @@ impl GenerateRun {
                 }
             }
         }
-        let ids: Vec<usize> = (0..self.candidates.len()).collect();
+        let asked = self.candidates.len();
+        // `provider` `both`: the templates' MTCs beside the LLM's (no tokens), named after them, so
+        // that the LLM's classes, whose names its later requests show, are named as without them.
+        if self.settings.provider.as_deref() == Some("both") && !self.settings.baseline {
+            self.generate_builtin();
+        }
+        let ids: Vec<usize> = (0..asked).collect();
         let calls = ids.iter().map(|&i| self.call(&self.candidates[i], "generation")).collect();
         let replies = self.complete(calls);
         for (i, reply) in ids.into_iter().zip(replies) {

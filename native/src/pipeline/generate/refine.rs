@@ -42,7 +42,7 @@ impl GenerateRun {
     /// Static repairs first, then the LLM while rounds are left and the errors change, then dropping the
     /// test methods that do not compile, then give up.
     pub(super) fn compile_failed(&mut self, i: usize, diagnostics: &[CompileDiagnostic]) {
-        let (rounds, can_refine) = (self.settings.refinement_rounds, self.llm.is_some());
+        let (rounds, can_refine) = (self.settings.refinement_rounds, self.llm_writes(i));
         self.candidates[i].diagnostics = diagnostics.to_vec();
         let repaired = self.static_repair(i, diagnostics);
         let c = &mut self.candidates[i];

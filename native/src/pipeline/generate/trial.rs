@@ -45,6 +45,12 @@ impl GenerateRun {
         }
     }
 
+    /// Whether the LLM wrote candidate `i` and can so be asked to refine or amplify it (with
+    /// `provider` `both`, the templates' candidates run beside the LLM's and are never sent to it).
+    pub(super) fn llm_writes(&self, i: usize) -> bool {
+        self.llm.is_some() && self.candidates[i].template.is_none()
+    }
+
     /// Compile every candidate at the trial stage and run it on the original code.
     pub(super) fn trial_batch(&self) -> Option<(Batch, Vec<usize>)> {
         let ids: Vec<usize> =
@@ -81,7 +87,7 @@ impl GenerateRun {
         let tests = results.runs.iter().find(|r| r.test_class == qualified && r.mutant == 0).map(|r| r.tests.clone());
         let tests = tests.unwrap_or_default();
         let broken = tests.iter().all(|t| t.status.is_broken());
-        let (rounds, can_refine) = (self.settings.refinement_rounds, self.llm.is_some());
+        let (rounds, can_refine) = (self.settings.refinement_rounds, self.llm_writes(i));
         let shapes = self.shapes_of(i);
         let c = &mut self.candidates[i];
         c.shapes = shapes;
@@ -107,7 +113,8 @@ impl GenerateRun {
         } else if broken {
             decide(c, false); // refined and still not running: fails on the original
         } else {
-            c.stage = if self.settings.amplification { Stage::Amplify } else { Stage::Validate };
+            // A template's MTC comes with its inputs: only the LLM's is amplified.
+            c.stage = if self.settings.amplification && can_refine { Stage::Amplify } else { Stage::Validate };
             if c.template.is_some() {
                 add_boundary_inputs(c);
             }

@@ -114,6 +114,10 @@ public final class LlmEvaluation {
         int kept;
         int targets;
         int targetsWithKept;
+        /** With `provider` `both`: the templates' candidates, apart from the LLM's figures above. */
+        int templateCandidates;
+        int templateKept;
+        int targetsWithKeptEither;
         final java.util.TreeMap<String, Integer> statuses = new java.util.TreeMap<>();
 
         static Figures of(Path reportJson, long ms) throws IOException {
@@ -126,15 +130,34 @@ public final class LlmEvaluation {
             for (JsonElement t : report.getAsJsonArray("targets")) {
                 f.targets++;
                 boolean keptHere = false;
+                boolean templateKeptHere = false;
                 for (JsonElement c : t.getAsJsonObject().getAsJsonArray("candidates")) {
-                    keptHere |= f.addCandidate(c.getAsJsonObject());
+                    JsonObject candidate = c.getAsJsonObject();
+                    if (candidate.has("template") && !candidate.get("template").isJsonNull()) {
+                        templateKeptHere |= f.addTemplateCandidate(candidate);
+                    } else {
+                        keptHere |= f.addCandidate(candidate);
+                    }
                 }
                 f.targetsWithKept += keptHere ? 1 : 0;
+                f.targetsWithKeptEither += keptHere || templateKeptHere ? 1 : 0;
             }
             return f;
         }
 
-        /** True when the candidate was kept. */
+        /** A template's candidate (`provider` `both`); true when it was kept. */
+        private boolean addTemplateCandidate(JsonObject c) {
+            String status = c.get("status").getAsString();
+            if ("duplicate".equals(status)) {
+                return false;
+            }
+            templateCandidates++;
+            boolean isKept = "kept".equals(status);
+            templateKept += isKept ? 1 : 0;
+            return isKept;
+        }
+
+        /** An LLM's candidate; true when it was kept. */
         private boolean addCandidate(JsonObject c) {
             String status = c.get("status").getAsString();
             if ("duplicate".equals(status) || "llmFailed".equals(status)) {
@@ -187,6 +210,9 @@ public final class LlmEvaluation {
             kept += o.kept;
             targets += o.targets;
             targetsWithKept += o.targetsWithKept;
+            templateCandidates += o.templateCandidates;
+            templateKept += o.templateKept;
+            targetsWithKeptEither += o.targetsWithKeptEither;
             o.statuses.forEach((k, v) -> statuses.merge(k, v, Integer::sum));
         }
 
@@ -211,6 +237,12 @@ public final class LlmEvaluation {
             System.out.println(prefix + ".kept_candidates=" + kept + " = " + percent(kept, candidates) + " (aim >= 50%)");
             System.out.println(prefix + ".targets_with_kept_mtc=" + targetsWithKept + " of " + targets + " = "
                     + percent(targetsWithKept, targets) + " (aim >= 70%)");
+            if (templateCandidates > 0) {
+                System.out.println(prefix + ".template_candidates=" + templateCandidates + ", kept " + templateKept
+                        + " (provider both: the built-in generator's, not in the figures above)");
+                System.out.println(prefix + ".targets_with_kept_mtc_llm_or_template=" + targetsWithKeptEither + " of "
+                        + targets + " = " + percent(targetsWithKeptEither, targets));
+            }
         }
 
         private static String percent(int part, int whole) {

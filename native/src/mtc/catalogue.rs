@@ -41,16 +41,24 @@ pub fn source_literal(code: &str, method: &str) -> Option<(String, SourceLiteral
     let base = node.start_byte();
     let mut cursor = body.walk();
     let statements: Vec<Node> = body.named_children(&mut cursor).collect();
-    let declared = statements.into_iter().filter(|s| s.kind() == "local_variable_declaration").find_map(|d| {
-        let type_name = d.child_by_field_name("type").and_then(|t| code.get(t.byte_range()))?;
-        let value = d.child_by_field_name("declarator")?.child_by_field_name("value")?;
+    let declarations: Vec<Node> = statements.into_iter().filter(|s| s.kind() == "local_variable_declaration").collect();
+    let declared = declarations.iter().find_map(|&d| {
+        let (type_name, value) = declared_value(d, code)?;
         let constant_input = || is_constant_input(value, code, type_name, d, body);
         if type_name == "var" || !is_literal(value) && !constant_input() {
             return None;
         }
-        let range = (value.start_byte() - base, value.end_byte() - base);
-        let literal = text.get(range.0..range.1)?.to_string();
-        Some(SourceLiteral { type_name: type_name.to_string(), literal, ranges: vec![range] })
+        let literal = code.get(value.byte_range())?.to_string();
+        // A follow-up input declared with the same value (`double sourceInput = 5.0; ... double
+        // followUpInput = 5.0;`) is the same input: a copy that changed one of them alone would
+        // compare two different inputs.
+        let ranges = declarations
+            .iter()
+            .filter_map(|&other| declared_value(other, code))
+            .filter(|&(t, v)| t == type_name && code.get(v.byte_range()) == Some(literal.as_str()))
+            .map(|(_, v)| (v.start_byte() - base, v.end_byte() - base))
+            .collect();
+        Some(SourceLiteral { type_name: type_name.to_string(), literal, ranges })
     });
     let mut literal = declared.or_else(|| inline_string(body, &text, base))?;
     if literal.type_name == "String" {
@@ -59,6 +67,12 @@ pub fn source_literal(code: &str, method: &str) -> Option<(String, SourceLiteral
         literal.ranges = same_strings(body, &text, base, &literal.literal);
     }
     Some((text, literal))
+}
+
+/// The declared type as written and the initializer of a local declaration of one variable.
+fn declared_value<'t>(declaration: Node<'t>, code: &'t str) -> Option<(&'t str, Node<'t>)> {
+    let type_name = declaration.child_by_field_name("type").and_then(|t| code.get(t.byte_range()))?;
+    Some((type_name, declaration.child_by_field_name("declarator")?.child_by_field_name("value")?))
 }
 
 /// Every string literal of the body equal to `literal`, as ranges in the method's text.
@@ -217,6 +231,26 @@ class T {
         assert!(
             copy.contains("void mr2_catalogue1() { String p = \"x\"; assertArrayEquals(f(p), g(\"x\", \"Hi!\")); }"),
             "{copy}"
+        );
+    }
+
+    #[test]
+    fn a_follow_up_input_declared_with_the_same_value_changes_with_it() {
+        // Qwen2.5-Coder-1.5B's reply for la4j's Vector#innerProduct ~ outerProduct (unseen-10): a
+        // copy that changed `sourceInput` alone failed as a suspected bug.
+        let code =
+            "class T { @Test void mr1() { double sourceInput = 5.0; Vector s = Vector.constant(1, sourceInput); \
+            double followUpInput = 5.0; double other = 5; int n = 5; Vector f = Vector.constant(1, followUpInput); } }";
+        let found = source_literal(code, "mr1").unwrap();
+        let copy = with_copies(code, "mr1", &found, &["-1.5".into()], 1);
+        let copied = &copy[copy.find("mr1_catalogue1").unwrap()..];
+        assert!(
+            copied.contains("double sourceInput = -1.5;") && copied.contains("double followUpInput = -1.5;"),
+            "{copy}"
+        );
+        assert!(
+            copied.contains("double other = 5;") && copied.contains("int n = 5;"),
+            "another literal or type: {copy}"
         );
     }
 

@@ -4,10 +4,11 @@
 //! model wrote it in every Fraction MTC, and again in its refinement). The creation becomes a
 //! call of the class's static factory that takes the same parameter types, else of its only
 //! factory taking as many arguments. A factory may check or normalise what a constructor would
-//! not; whether the relation holds on what it builds is for the trial to say.
+//! not; whether the relation holds on what it builds is for the trial to say. Likewise a creation
+//! of an abstract class becomes one of its only concrete subclass (`abstract_creation`).
 
 use crate::java_model::types::erase_simple;
-use crate::java_model::{ClassModel, MethodModel};
+use crate::java_model::{ClassKind, ClassModel, MethodModel};
 use crate::protocol::CompileDiagnostic;
 
 /// The code with each creation through a private constructor made a factory call; None when no
@@ -35,6 +36,62 @@ pub fn private_constructor<'c>(
             })
             .collect()
     })
+}
+
+/// The code with each creation of an abstract class (javac: `org.la4j.vector.DenseVector is
+/// abstract; cannot be instantiated`; a 1.5B model wrote `new DenseVector(3)` in both rounds of
+/// la4j's `innerProduct` MTC) made a creation of its one concrete project subclass with a public
+/// constructor of as many arguments (`new org.la4j.vector.dense.BasicVector(3)`), else a call of
+/// its only static factory of that arity; never a guess between two. `subclasses` gives the
+/// project's classes that extend a class.
+pub fn abstract_creation<'c>(
+    code: &str,
+    diagnostics: &[CompileDiagnostic],
+    class_named: &dyn Fn(&str) -> Option<&'c ClassModel>,
+    subclasses: &dyn Fn(&ClassModel) -> Vec<&'c ClassModel>,
+) -> Option<String> {
+    super::javac::edit_at_errors(code, diagnostics, |root, d| {
+        let Some(name) = d.message.strip_suffix(" is abstract; cannot be instantiated") else { return Vec::new() };
+        let creations = super::inputs::on_line(root, d.line, "object_creation_expression");
+        creations
+            .into_iter()
+            .filter(|creation| creation.named_children(&mut creation.walk()).all(|n| n.kind() != "class_body"))
+            .filter_map(|creation| {
+                let type_node = creation.child_by_field_name("type")?;
+                let arity = creation.child_by_field_name("arguments")?.named_child_count();
+                let written = code.get(type_node.byte_range())?.split('<').next()?.trim();
+                if erase_simple(written) != erase_simple(name) {
+                    return None;
+                }
+                let class = class_named(written)?;
+                let public_constructor = |c: &ClassModel| {
+                    c.methods.iter().any(|m| m.is_constructor && has_public(&m.modifiers) && m.params.len() == arity)
+                };
+                let concrete: Vec<&ClassModel> = subclasses(class)
+                    .into_iter()
+                    .filter(|c| {
+                        c.kind == ClassKind::Class
+                            && has_public(&c.modifiers)
+                            && !c.modifiers.iter().any(|m| m == "abstract")
+                    })
+                    .filter(|c| public_constructor(c))
+                    .collect();
+                let end = type_node.start_byte() + written.len();
+                match concrete.as_slice() {
+                    [only] => Some((type_node.start_byte(), end, only.qualified_name.clone())),
+                    _ => {
+                        let factory = factory_for(class, &[], arity).filter(|_| concrete.is_empty())?;
+                        let arguments = creation.child_by_field_name("arguments")?;
+                        Some((creation.start_byte(), arguments.start_byte(), format!("{written}.{}", factory.name)))
+                    }
+                }
+            })
+            .collect()
+    })
+}
+
+fn has_public(modifiers: &[String]) -> bool {
+    modifiers.iter().any(|m| m == "public")
 }
 
 /// The constructor's simple name and erased parameter types from javac's `Fraction(int,int) has
@@ -81,7 +138,7 @@ fn factory_for<'c>(class: &'c ClassModel, types: &[String], arity: usize) -> Opt
 
 #[cfg(test)]
 mod tests {
-    use super::private_constructor;
+    use super::{abstract_creation, private_constructor};
     use crate::java_model::{parse_str, ClassModel};
     use crate::protocol::{CompileDiagnostic, DiagnosticKind};
 
@@ -146,6 +203,31 @@ mod tests {
         let unnamed = src.replace("double real, double imaginary) {}", "double a, double b) {}");
         let class = parse_str(std::path::Path::new("Complex.java"), &unnamed).classes.remove(0);
         assert!(private_constructor(code, &[error(3, message)], &|_| Some(&class)).is_none(), "no guess between two");
+    }
+
+    #[test]
+    fn an_abstract_class_created_becomes_its_one_concrete_subclass_with_such_a_constructor() {
+        // Qwen2.5-Coder-1.5B's reply for la4j 0.6.0's Vector#innerProduct ~ hadamardProduct (unseen-10).
+        let parse = |src: &str| parse_str(std::path::Path::new("X.java"), src).classes.remove(0);
+        let dense = parse("package org.la4j.vector;\npublic abstract class DenseVector extends Vector {\n    public DenseVector(int length) {}\n    public static DenseVector zero(int length) { return null; }\n    public static DenseVector unit(int length) { return null; }\n}\n");
+        let basic = parse("package org.la4j.vector.dense;\npublic class BasicVector extends DenseVector {\n    public BasicVector() {}\n    public BasicVector(int length) {}\n}\n");
+        let other = parse("package org.la4j.vector.dense;\npublic abstract class Other extends DenseVector {\n    public Other(int length) {}\n}\n");
+        let code = "class T {\n    void mr1() {\n        DenseVector source = new DenseVector(3);\n    }\n}\n";
+        let message = "org.la4j.vector.DenseVector is abstract; cannot be instantiated";
+        let named = |name: &str| (name == "DenseVector").then_some(&dense);
+        let fixed = abstract_creation(code, &[error(3, message)], &named, &|_| vec![&basic, &other]).unwrap();
+        assert!(fixed.contains("DenseVector source = new org.la4j.vector.dense.BasicVector(3);"), "{fixed}");
+        let two = basic.clone();
+        let guess = abstract_creation(code, &[error(3, message)], &named, &|_| vec![&basic, &two]);
+        assert!(guess.is_none(), "two subclasses, two factories of one int: no guess {guess:?}");
+        let none = abstract_creation(code, &[error(3, message)], &named, &|_| Vec::new());
+        assert!(none.is_none(), "two factories of one argument: {none:?}");
+        let empty = "class T {\n    void mr1() {\n        DenseVector source = new DenseVector(3, 4);\n    }\n}\n";
+        assert!(abstract_creation(empty, &[error(3, message)], &named, &|_| vec![&basic]).is_none(), "no such arity");
+        let with_constant = parse("public abstract class DenseVector {\n    public static DenseVector constant(int length, double value) { return null; }\n}\n");
+        let named = |_: &str| Some(&with_constant);
+        let fixed = abstract_creation(empty, &[error(3, message)], &named, &|_| Vec::new()).unwrap();
+        assert!(fixed.contains("DenseVector source = DenseVector.constant(3, 4);"), "its only factory of two: {fixed}");
     }
 
     #[test]

@@ -30,7 +30,7 @@ pub use arity::constructor_arity;
 pub use coerce::coerce;
 pub use copies::{drop_copies, test_method_bodies, TestMethod};
 pub use extract::{extract_java, prose};
-pub use factory::private_constructor;
+pub use factory::{abstract_creation, private_constructor};
 pub use fingerprint::fingerprint;
 pub use imports::{static_field_imports, ImportIndex};
 pub use inputs::{expected_actual, inputs_of};

@@ -86,7 +86,13 @@ impl GenerateRun {
         let fresh = || crate::builtin::fresh_instance(class, &self.project, &self.tests);
         // Tried in order; the first that applies is the one made.
         type Repair<'r> = (&'r dyn Fn() -> Option<String>, &'r str);
-        let repairs: [Repair; 6] = [
+        let subclasses = |of: &ClassModel| {
+            let extends_it = |c: &&ClassModel| {
+                c.superclass.as_deref().map(crate::java_model::types::erase_simple).as_deref() == Some(of.name.as_str())
+            };
+            self.project.classes().filter(extends_it).collect::<Vec<_>>()
+        };
+        let repairs: [Repair; 7] = [
             (
                 &|| crate::mtc::static_field_imports(&code, diagnostics, class),
                 "imported statically a constant of the class under test the reply wrote without its class",
@@ -110,6 +116,10 @@ impl GenerateRun {
             (
                 &|| crate::mtc::private_constructor(&code, diagnostics, &class_named),
                 "built through the class's static factory where the reply called a private constructor",
+            ),
+            (
+                &|| crate::mtc::abstract_creation(&code, diagnostics, &class_named, &subclasses),
+                "built the abstract class the reply created through its one concrete subclass or factory",
             ),
         ];
         if let Some((fixed, note)) = repairs.iter().find_map(|(repair, note)| repair().map(|fixed| (fixed, *note))) {

@@ -212,11 +212,14 @@ mod tests {
         let dense = parse("package org.la4j.vector;\npublic abstract class DenseVector extends Vector {\n    public DenseVector(int length) {}\n    public static DenseVector zero(int length) { return null; }\n    public static DenseVector unit(int length) { return null; }\n}\n");
         let basic = parse("package org.la4j.vector.dense;\npublic class BasicVector extends DenseVector {\n    public BasicVector() {}\n    public BasicVector(int length) {}\n}\n");
         let other = parse("package org.la4j.vector.dense;\npublic abstract class Other extends DenseVector {\n    public Other(int length) {}\n}\n");
-        let code = "class T {\n    void mr1() {\n        DenseVector source = new DenseVector(3);\n    }\n}\n";
         let message = "org.la4j.vector.DenseVector is abstract; cannot be instantiated";
         let named = |name: &str| (name == "DenseVector").then_some(&dense);
-        let fixed = abstract_creation(code, &[error(3, message)], &named, &|_| vec![&basic, &other]).unwrap();
+        let reply = include_str!("../../tests/fixtures/replies/qwen-la4j-densevector.java");
+        let errors = [error(18, message), error(25, message)];
+        let fixed = abstract_creation(reply, &errors, &named, &|_| vec![&basic, &other]).unwrap();
         assert!(fixed.contains("DenseVector source = new org.la4j.vector.dense.BasicVector(3);"), "{fixed}");
+        assert!(fixed.contains("DenseVector followUpInput = new org.la4j.vector.dense.BasicVector(3);"), "{fixed}");
+        let code = "class T {\n    void mr1() {\n        DenseVector source = new DenseVector(3);\n    }\n}\n";
         let two = basic.clone();
         let guess = abstract_creation(code, &[error(3, message)], &named, &|_| vec![&basic, &two]);
         assert!(guess.is_none(), "two subclasses, two factories of one int: no guess {guess:?}");

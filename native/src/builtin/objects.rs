@@ -246,21 +246,16 @@ pub fn build(values: &Values, class: &ClassModel, builder: &MethodModel, args: &
     }
 }
 
-/// The project's concrete classes that name `class` after `extends` or `implements`.
+/// The project's concrete classes that name `class` after `extends` or `implements` (as a
+/// supertype, not as a type argument: la4j's `InPlaceCopyMatrixToMatrix extends
+/// SimpleMatrixMatrixOperation<Matrix>` is no `Matrix`).
 fn implementations<'p>(values: &Values<'p>, class: &ClassModel) -> Vec<&'p ClassModel> {
     let Some(project) = values.project else { return Vec::new() };
-    let names_it = |header: &str| {
-        let after = header.split_once(" extends ").map(|(_, a)| a).unwrap_or("");
-        let after_impl = header.split_once(" implements ").map(|(_, a)| a).unwrap_or("");
-        [after, after_impl].iter().any(|list| {
-            list.split(|c: char| !c.is_alphanumeric() && c != '_' && c != '.')
-                .any(|w| w == class.name || w == class.qualified_name)
-        })
+    let names_it = |c: &ClassModel| {
+        let mut supertypes = c.superclass.iter().chain(&c.interfaces);
+        supertypes.any(|t| crate::java_model::types::erase_simple(t) == class.name)
     };
-    project
-        .classes()
-        .filter(|c| c.qualified_name != class.qualified_name && is_buildable(c) && names_it(&c.header))
-        .collect()
+    project.classes().filter(|c| c.qualified_name != class.qualified_name && is_buildable(c) && names_it(c)).collect()
 }
 
 fn has(modifiers: &[String], m: &str) -> bool {

@@ -494,6 +494,18 @@ fn triage_report(s: &Suspect) -> TriageReport {
     }
 }
 
+/// Each note once, in the order first said: a step that runs every round (a static repair, a
+/// conversion, the copies dropped from a reply) says the same thing each time.
+fn distinct(notes: &[String]) -> Vec<String> {
+    let mut once: Vec<String> = Vec::with_capacity(notes.len());
+    for note in notes {
+        if !once.contains(note) {
+            once.push(note.clone());
+        }
+    }
+    once
+}
+
 fn candidate_report(
     c: &Candidate,
     class: &ClassModel,
@@ -537,7 +549,7 @@ fn candidate_report(
         stands_for: c.stands_for().iter().filter_map(|&m| class.methods.get(m)).map(|m| m.signature()).collect(),
         file: kept.map(|k| k.path.clone()),
         committed: kept.and_then(|k| k.committed.clone()),
-        notes: c.notes.clone(),
+        notes: distinct(&c.notes),
         compile_errors: c
             .diagnostics
             .iter()
@@ -553,6 +565,13 @@ fn candidate_report(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_note_said_every_round_is_reported_once_in_the_order_first_said() {
+        // la4j's innerProduct MTC (unseen-10): the abstract-class repair, once per round.
+        let notes: Vec<String> = ["repaired", "copies", "repaired", "repaired"].map(String::from).to_vec();
+        assert_eq!(distinct(&notes), ["repaired", "copies"]);
+    }
 
     fn candidate(test_class: &str, status: Status) -> CandidateReport {
         CandidateReport {

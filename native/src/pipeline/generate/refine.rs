@@ -123,10 +123,7 @@ impl GenerateRun {
             ),
         ];
         if let Some((fixed, note)) = repairs.iter().find_map(|(repair, note)| repair().map(|fixed| (fixed, *note))) {
-            // Said once, however often it was needed (each round's and the amplified class's errors).
-            if !self.candidates[i].notes.iter().any(|n| n == note) {
-                self.candidates[i].notes.push(note.into());
-            }
+            self.candidates[i].notes.push(note.into());
             return Some(fixed);
         }
         coerced(&mut self.candidates[i], &code, diagnostics)

@@ -251,10 +251,7 @@ pub fn build(values: &Values, class: &ClassModel, builder: &MethodModel, args: &
 /// SimpleMatrixMatrixOperation<Matrix>` is no `Matrix`).
 fn implementations<'p>(values: &Values<'p>, class: &ClassModel) -> Vec<&'p ClassModel> {
     let Some(project) = values.project else { return Vec::new() };
-    let names_it = |c: &ClassModel| {
-        let mut supertypes = c.superclass.iter().chain(&c.interfaces);
-        supertypes.any(|t| crate::java_model::types::erase_simple(t) == class.name)
-    };
+    let names_it = |c: &ClassModel| c.declared_supertypes().contains(&class.name);
     project.classes().filter(|c| c.qualified_name != class.qualified_name && is_buildable(c) && names_it(c)).collect()
 }
 

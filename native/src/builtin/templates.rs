@@ -665,7 +665,7 @@ pub(super) fn supertypes(caller: &Caller) -> Vec<String> {
     let mut visited = 0;
     while let Some(c) = queue.pop().filter(|_| visited < 4 * ANCESTORS) {
         visited += 1;
-        for name in declared_supertypes(c) {
+        for name in c.declared_supertypes() {
             if names.contains(&name) {
                 continue;
             }
@@ -676,11 +676,6 @@ pub(super) fn supertypes(caller: &Caller) -> Vec<String> {
         }
     }
     names
-}
-
-/// The simple names of what a class extends and implements, without their type arguments.
-fn declared_supertypes(class: &crate::java_model::ClassModel) -> Vec<String> {
-    class.superclass.iter().chain(&class.interfaces).map(|t| erase_simple(t)).collect()
 }
 
 /// A same-type transform whose name says it normalises is idempotent: `f(f(x)) = f(x)`.

@@ -74,6 +74,14 @@ pub struct FieldModel {
     pub literal: Option<String>,
 }
 
+impl ClassModel {
+    /// The simple names of what the class extends and implements, without their type arguments:
+    /// `extends SimpleMatrixMatrixOperation<Matrix>` names `SimpleMatrixMatrixOperation`, not `Matrix`.
+    pub fn declared_supertypes(&self) -> Vec<String> {
+        self.superclass.iter().chain(&self.interfaces).map(|t| types::erase_simple(t)).collect()
+    }
+}
+
 impl FieldModel {
     pub fn is_static(&self) -> bool {
         self.modifiers.iter().any(|m| m == "static")

@@ -43,7 +43,7 @@ pub fn private_constructor<'c>(
 /// la4j's `innerProduct` MTC) made a creation of its one concrete project subclass with a public
 /// constructor of as many arguments (`new org.la4j.vector.dense.BasicVector(3)`), else a call of
 /// its only static factory of that arity; never a guess between two. `subclasses` gives the
-/// project's classes that extend a class.
+/// project's classes that extend or implement a class (javac says `is abstract` of an interface too).
 pub fn abstract_creation<'c>(
     code: &str,
     diagnostics: &[CompileDiagnostic],

@@ -71,10 +71,11 @@ impl GenerateRun {
 
 impl GenerateRun {
     /// The static repairs in order, the first that applies: imports for unresolved names, a
-    /// static import for a static field of the class under test written alone, a receiver for the class under test's methods called without one or through the class, a
-    /// project method written as a field, a private field read where its getter is public, a
-    /// constructor given number literals it has no arity for, a private constructor called,
-    /// String/byte[] and lossy numeric conversions. Each is checked by the next compile.
+    /// static import for a static field of the class under test written alone, a receiver for the
+    /// class under test's methods called without one or through the class, a project method
+    /// written as a field, a private field read where its getter is public, a constructor given
+    /// number literals it has no arity for, a private constructor called, an abstract class
+    /// created, String/byte[] and lossy numeric conversions. Each is checked by the next compile.
     pub(super) fn static_repair(&mut self, i: usize, diagnostics: &[CompileDiagnostic]) -> Option<String> {
         let code = self.candidates[i].code.clone().unwrap_or_default();
         if let Some(fixed) = self.imports.repair(&code, diagnostics) {
@@ -86,12 +87,8 @@ impl GenerateRun {
         let fresh = || crate::builtin::fresh_instance(class, &self.project, &self.tests);
         // Tried in order; the first that applies is the one made.
         type Repair<'r> = (&'r dyn Fn() -> Option<String>, &'r str);
-        let subclasses = |of: &ClassModel| {
-            let extends_it = |c: &&ClassModel| {
-                c.superclass.as_deref().map(crate::java_model::types::erase_simple).as_deref() == Some(of.name.as_str())
-            };
-            self.project.classes().filter(extends_it).collect::<Vec<_>>()
-        };
+        let subclasses =
+            |of: &ClassModel| self.project.classes().filter(|c| c.declared_supertypes().contains(&of.name)).collect();
         let repairs: [Repair; 7] = [
             (
                 &|| crate::mtc::static_field_imports(&code, diagnostics, class),

@@ -1483,14 +1483,16 @@ fn an_inverse_on_floating_point_state_is_no_involution() {
 }
 
 #[test]
-fn an_abstract_class_is_built_by_its_subclasses_not_by_classes_taking_it_as_a_type_argument() {
+fn an_abstract_class_is_built_by_the_classes_below_it_not_by_classes_taking_it_as_a_type_argument() {
     // la4j 0.6.0 (unseen-10): `InPlaceCopyMatrixToMatrix extends SimpleMatrixMatrixOperation<Matrix>`
-    // was taken for a `Matrix`, and the involution of `transpose` did not compile.
+    // was taken for a `Matrix`, and the involution of `transpose` did not compile; its concrete
+    // matrices sit below the abstract `DenseMatrix`, two levels down.
     let source = |path: &str, text: &str| mr_coupler::java_model::parse_str(std::path::Path::new(path), text);
     let mut project = Project::new(&[]);
     project.files = vec![
         source("Matrix.java", "package org.la4j;\npublic abstract class Matrix {\n    public Matrix transpose() { return this; }\n}\n"),
-        source("Basic2DMatrix.java", "package org.la4j.matrix;\npublic class Basic2DMatrix extends org.la4j.Matrix {\n    public Basic2DMatrix(int rows, int columns) {}\n}\n"),
+        source("DenseMatrix.java", "package org.la4j.matrix;\npublic abstract class DenseMatrix extends org.la4j.Matrix {\n    public DenseMatrix(int rows, int columns) {}\n}\n"),
+        source("Basic2DMatrix.java", "package org.la4j.matrix.dense;\npublic class Basic2DMatrix extends DenseMatrix {\n    public Basic2DMatrix(int rows, int columns) {}\n}\n"),
         source("Copy.java", "package org.la4j.operation;\npublic class Copy extends Operation<Matrix> {\n    public Copy() {}\n}\n"),
     ];
     let class = project.classes().find(|c| c.name == "Matrix").expect("fixture");

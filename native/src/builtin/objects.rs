@@ -246,13 +246,12 @@ pub fn build(values: &Values, class: &ClassModel, builder: &MethodModel, args: &
     }
 }
 
-/// The project's concrete classes that name `class` after `extends` or `implements` (as a
-/// supertype, not as a type argument: la4j's `InPlaceCopyMatrixToMatrix extends
-/// SimpleMatrixMatrixOperation<Matrix>` is no `Matrix`).
+/// The project's concrete classes below `class`, nearest first (`Project::subtypes_by_distance`:
+/// la4j's `Basic2DMatrix` is a `Matrix` through the abstract `DenseMatrix`; its
+/// `InPlaceCopyMatrixToMatrix extends SimpleMatrixMatrixOperation<Matrix>` is none).
 fn implementations<'p>(values: &Values<'p>, class: &ClassModel) -> Vec<&'p ClassModel> {
     let Some(project) = values.project else { return Vec::new() };
-    let names_it = |c: &ClassModel| c.declared_supertypes().contains(&class.name);
-    project.classes().filter(|c| c.qualified_name != class.qualified_name && is_buildable(c) && names_it(c)).collect()
+    project.subtypes_by_distance(class).into_iter().flatten().filter(|c| is_buildable(c)).collect()
 }
 
 fn has(modifiers: &[String], m: &str) -> bool {

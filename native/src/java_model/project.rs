@@ -82,6 +82,30 @@ impl Project {
         self.files.iter().flat_map(|f| f.classes.iter())
     }
 
+    /// The project's classes below `class`, nearest first: those naming it after `extends` or
+    /// `implements` (as a supertype, not as a type argument), then those naming one of them, and
+    /// so on (la4j's `Matrix` <- `DenseMatrix`, abstract, <- `Basic2DMatrix`). Matched by simple
+    /// name, as the sources write them; each class once, so a cycle ends.
+    pub fn subtypes_by_distance(&self, class: &ClassModel) -> Vec<Vec<&ClassModel>> {
+        let mut seen = vec![class.qualified_name.clone()];
+        let mut levels: Vec<Vec<&ClassModel>> = Vec::new();
+        let mut names = vec![class.name.clone()];
+        while !names.is_empty() {
+            let level: Vec<&ClassModel> = self
+                .classes()
+                .filter(|c| !seen.contains(&c.qualified_name))
+                .filter(|c| c.declared_supertypes().iter().any(|s| names.contains(s)))
+                .collect();
+            if level.is_empty() {
+                break;
+            }
+            seen.extend(level.iter().map(|c| c.qualified_name.clone()));
+            names = level.iter().map(|c| c.name.clone()).collect();
+            levels.push(level);
+        }
+        levels
+    }
+
     pub fn all_diagnostics(&self) -> impl Iterator<Item = &Diagnostic> {
         self.diagnostics.iter().chain(self.files.iter().flat_map(|f| f.diagnostics.iter()))
     }
@@ -303,4 +327,33 @@ fn warning(path: &Path, line: usize, message: String) -> Diagnostic {
 
 fn error(path: &Path, line: usize, message: String) -> Diagnostic {
     Diagnostic { severity: Severity::Error, path: path.display().to_string(), line, column: 0, message }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn project(sources: &[&str]) -> Project {
+        let files = sources.iter().enumerate().map(|(i, s)| parse_str(Path::new(&format!("F{i}.java")), s)).collect();
+        Project { files, ..Project::default() }
+    }
+
+    #[test]
+    fn subtypes_come_nearest_first_and_never_through_a_type_argument() {
+        let p = project(&[
+            "package m; public abstract class Matrix {}",
+            "package m; public abstract class DenseMatrix extends Matrix {}",
+            "package m; public class Basic2DMatrix extends DenseMatrix {}",
+            "package m; public class CopyOp extends Operation<Matrix> {}",
+            "package m; public interface A extends B {}",
+            "package m; public interface B extends A {}",
+        ]);
+        let class = |name: &str| p.classes().find(|c| c.name == name).unwrap();
+        let names = |levels: Vec<Vec<&ClassModel>>| -> Vec<Vec<String>> {
+            levels.iter().map(|l| l.iter().map(|c| c.name.clone()).collect()).collect()
+        };
+        assert_eq!(names(p.subtypes_by_distance(class("Matrix"))), vec![vec!["DenseMatrix"], vec!["Basic2DMatrix"]]);
+        assert!(p.subtypes_by_distance(class("Basic2DMatrix")).is_empty());
+        assert_eq!(names(p.subtypes_by_distance(class("A"))), vec![vec!["B"]], "a cycle ends");
+    }
 }

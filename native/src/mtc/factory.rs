@@ -43,12 +43,13 @@ pub fn private_constructor<'c>(
 /// la4j's `innerProduct` MTC) made a creation of its one concrete project subclass with a public
 /// constructor of as many arguments (`new org.la4j.vector.dense.BasicVector(3)`), else a call of
 /// its only static factory of that arity; never a guess between two. `subclasses` gives the
-/// project's classes that extend or implement a class (javac says `is abstract` of an interface too).
+/// project's classes below a class, nearest first (`Project::subtypes_by_distance`; javac says
+/// `is abstract` of an interface too): the nearest level with a fitting class decides.
 pub fn abstract_creation<'c>(
     code: &str,
     diagnostics: &[CompileDiagnostic],
     class_named: &dyn Fn(&str) -> Option<&'c ClassModel>,
-    subclasses: &dyn Fn(&ClassModel) -> Vec<&'c ClassModel>,
+    subclasses: &dyn Fn(&ClassModel) -> Vec<Vec<&'c ClassModel>>,
 ) -> Option<String> {
     super::javac::edit_at_errors(code, diagnostics, |root, d| {
         let Some(name) = d.message.strip_suffix(" is abstract; cannot be instantiated") else { return Vec::new() };
@@ -67,15 +68,18 @@ pub fn abstract_creation<'c>(
                 let public_constructor = |c: &ClassModel| {
                     c.methods.iter().any(|m| m.is_constructor && has_public(&m.modifiers) && m.params.len() == arity)
                 };
+                let fits = |c: &&ClassModel| {
+                    c.kind == ClassKind::Class
+                        && has_public(&c.modifiers)
+                        && !c.modifiers.iter().any(|m| m == "abstract")
+                        && public_constructor(c)
+                };
+                // The nearest level with a fitting class decides: a sole one there, else no guess.
                 let concrete: Vec<&ClassModel> = subclasses(class)
                     .into_iter()
-                    .filter(|c| {
-                        c.kind == ClassKind::Class
-                            && has_public(&c.modifiers)
-                            && !c.modifiers.iter().any(|m| m == "abstract")
-                    })
-                    .filter(|c| public_constructor(c))
-                    .collect();
+                    .map(|level| level.into_iter().filter(fits).collect::<Vec<_>>())
+                    .find(|fitting| !fitting.is_empty())
+                    .unwrap_or_default();
                 let end = type_node.start_byte() + written.len();
                 match concrete.as_slice() {
                     [only] => Some((type_node.start_byte(), end, only.qualified_name.clone())),
@@ -216,17 +220,22 @@ mod tests {
         let named = |name: &str| (name == "DenseVector").then_some(&dense);
         let reply = include_str!("../../tests/fixtures/replies/qwen-la4j-densevector.java");
         let errors = [error(18, message), error(25, message)];
-        let fixed = abstract_creation(reply, &errors, &named, &|_| vec![&basic, &other]).unwrap();
+        let fixed = abstract_creation(reply, &errors, &named, &|_| vec![vec![&other], vec![&basic]]).unwrap();
         assert!(fixed.contains("DenseVector source = new org.la4j.vector.dense.BasicVector(3);"), "{fixed}");
         assert!(fixed.contains("DenseVector followUpInput = new org.la4j.vector.dense.BasicVector(3);"), "{fixed}");
         let code = "class T {\n    void mr1() {\n        DenseVector source = new DenseVector(3);\n    }\n}\n";
         let two = basic.clone();
-        let guess = abstract_creation(code, &[error(3, message)], &named, &|_| vec![&basic, &two]);
+        let guess = abstract_creation(code, &[error(3, message)], &named, &|_| vec![vec![&basic, &two]]);
         assert!(guess.is_none(), "two subclasses, two factories of one int: no guess {guess:?}");
+        let nearest = abstract_creation(code, &[error(3, message)], &named, &|_| vec![vec![&basic], vec![&two]]);
+        assert!(nearest.is_some_and(|n| n.contains("new org.la4j.vector.dense.BasicVector(3)")), "the nearer decides");
         let none = abstract_creation(code, &[error(3, message)], &named, &|_| Vec::new());
         assert!(none.is_none(), "two factories of one argument: {none:?}");
         let empty = "class T {\n    void mr1() {\n        DenseVector source = new DenseVector(3, 4);\n    }\n}\n";
-        assert!(abstract_creation(empty, &[error(3, message)], &named, &|_| vec![&basic]).is_none(), "no such arity");
+        assert!(
+            abstract_creation(empty, &[error(3, message)], &named, &|_| vec![vec![&basic]]).is_none(),
+            "no such arity"
+        );
         let with_constant = parse("public abstract class DenseVector {\n    public static DenseVector constant(int length, double value) { return null; }\n}\n");
         let named = |_: &str| Some(&with_constant);
         let fixed = abstract_creation(empty, &[error(3, message)], &named, &|_| Vec::new()).unwrap();

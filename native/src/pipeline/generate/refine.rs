@@ -87,8 +87,7 @@ impl GenerateRun {
         let fresh = || crate::builtin::fresh_instance(class, &self.project, &self.tests);
         // Tried in order; the first that applies is the one made.
         type Repair<'r> = (&'r dyn Fn() -> Option<String>, &'r str);
-        let subclasses =
-            |of: &ClassModel| self.project.classes().filter(|c| c.declared_supertypes().contains(&of.name)).collect();
+        let subclasses = |of: &ClassModel| self.project.subtypes_by_distance(of);
         let repairs: [Repair; 7] = [
             (
                 &|| crate::mtc::static_field_imports(&code, diagnostics, class),

@@ -874,3 +874,40 @@ fn execute_unclosed_literal(batch: &Value) -> Value {
     }
     results
 }
+
+/// `execute`, except that an LLM class's own `mr1` (not its copies) is rejected on the original by
+/// the class under test, as big-math's `reciprocal` rejects zero: an exception it raises itself.
+fn execute_rejecting_the_first_input(batch: &Value) -> Value {
+    let mut results = execute(batch);
+    for run in results["runs"].as_array_mut().unwrap() {
+        let class = run["testClass"].as_str().unwrap().to_string();
+        if run["mutant"] != 0 || !class.ends_with("_MTC1Test") {
+            continue;
+        }
+        let simple = class.rsplit('.').next().unwrap().to_string();
+        for test in run["tests"].as_array_mut().unwrap() {
+            if test["name"] == "mr1()" {
+                *test = json!({"name": "mr1()", "status": "errored", "durationMs": 2,
+                    "exceptionType": "java.lang.IllegalArgumentException", "message": "Empty key",
+                    "frames": ["com.acme.crypto.AESEncryption.encryptText(AESEncryption.java:41)",
+                               format!("{class}.mr1({simple}.java:14)")]});
+            }
+        }
+    }
+    results
+}
+
+#[test]
+fn a_class_whose_every_input_is_rejected_is_validated_on_the_catalogues_inputs() {
+    let exchanges = json!([{"match": "", "reply": amplified_reply(&[])["reply"], "times": 3}]);
+    let settings = [("maxPairsPerTarget", "1"), ("amplificationInputs", "2")];
+    let (candidates, requests) = scripted_run("rejected", exchanges, &settings, execute_rejecting_the_first_input);
+    let c = &candidates[0];
+
+    assert_eq!(c["status"], "kept", "{c}");
+    let code = c["code"].as_str().unwrap();
+    assert!(code.contains("void mr1_varied1()") || code.contains("void mr1_catalogue1()"), "{code}");
+    assert!(c["notes"].to_string().contains("rejected every input the LLM wrote"), "{c}");
+    assert!(!c["keptMethods"].to_string().contains("\"mr1\""), "the rejected input is left out: {c}");
+    assert_eq!(requests.len(), 2, "the generation and one refinement; no amplification request");
+}

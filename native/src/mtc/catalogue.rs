@@ -42,24 +42,29 @@ pub fn source_literal(code: &str, method: &str) -> Option<(String, SourceLiteral
     let mut cursor = body.walk();
     let statements: Vec<Node> = body.named_children(&mut cursor).collect();
     let declarations: Vec<Node> = statements.into_iter().filter(|s| s.kind() == "local_variable_declaration").collect();
-    let declared = declarations.iter().find_map(|&d| {
-        let (type_name, value) = declared_value(d, code)?;
-        let constant_input = || is_constant_input(value, code, type_name, d, body);
-        if type_name == "var" || !is_literal(value) && !constant_input() {
-            return None;
-        }
-        let literal = code.get(value.byte_range())?.to_string();
-        // A follow-up input declared with the same value (`double sourceInput = 5.0; ... double
-        // followUpInput = 5.0;`) is the same input: a copy that changed one of them alone would
-        // compare two different inputs.
-        let ranges = declarations
-            .iter()
-            .filter_map(|&other| declared_value(other, code))
-            .filter(|&(t, v)| t == type_name && code.get(v.byte_range()) == Some(literal.as_str()))
-            .map(|(_, v)| (v.start_byte() - base, v.end_byte() - base))
-            .collect();
-        Some(SourceLiteral { type_name: type_name.to_string(), literal, ranges })
-    });
+    // A constant of the declared type's own (`BigRational a = BigRational.ZERO`) only where no
+    // literal or constant of a type the catalogue always has values for is declared.
+    let declared_input = |own_type: bool| {
+        declarations.iter().find_map(|&d| {
+            let (type_name, value) = declared_value(d, code)?;
+            let constant_input = || is_constant_input(value, code, type_name, d, body, own_type);
+            if type_name == "var" || !is_literal(value) && !constant_input() {
+                return None;
+            }
+            let literal = code.get(value.byte_range())?.to_string();
+            // A follow-up input declared with the same value (`double sourceInput = 5.0; ... double
+            // followUpInput = 5.0;`) is the same input: a copy that changed one of them alone would
+            // compare two different inputs.
+            let ranges = declarations
+                .iter()
+                .filter_map(|&other| declared_value(other, code))
+                .filter(|&(t, v)| t == type_name && code.get(v.byte_range()) == Some(literal.as_str()))
+                .map(|(_, v)| (v.start_byte() - base, v.end_byte() - base))
+                .collect();
+            Some(SourceLiteral { type_name: type_name.to_string(), literal, ranges })
+        })
+    };
+    let declared = declared_input(false).or_else(|| declared_input(true));
     let mut literal = declared.or_else(|| inline_string(body, &text, base))?;
     if literal.type_name == "String" {
         // The same text written again (`f(plainText)` beside `g("Hello AES!")`) is the same source
@@ -147,10 +152,14 @@ pub(super) fn insert_copies(
 
 /// Whether `value`, the initializer of declaration `declaration` in `body`, is a constant
 /// (`Integer.MAX_VALUE`, `IntArrayList.DEFAULT_NULL_VALUE`, `SIZE`) of a type the catalogue has
-/// values for, and the declared local goes into a call other than an assertion: an input, not an
+/// values for, or with `own_type` one of the declared type's own (`BigRational a =
+/// BigRational.ZERO`: the catalogue builds a project type from its constants and factories), and
+/// the declared local goes into a call other than an assertion, or receives one: an input, not an
 /// expected value.
-fn is_constant_input(value: Node, code: &str, type_name: &str, declaration: Node, body: Node) -> bool {
+fn is_constant_input(value: Node, code: &str, type_name: &str, declaration: Node, body: Node, own_type: bool) -> bool {
     const TYPES: [&str; 9] = ["int", "long", "short", "byte", "double", "float", "char", "boolean", "String"];
+    let own_constant = value.kind() == "field_access"
+        && value.child_by_field_name("object").and_then(|o| code.get(o.byte_range())) == Some(type_name);
     let name = match value.kind() {
         "field_access" => value.child_by_field_name("field"),
         "identifier" => Some(value),
@@ -164,15 +173,23 @@ fn is_constant_input(value: Node, code: &str, type_name: &str, declaration: Node
         .child_by_field_name("declarator")
         .and_then(|d| d.child_by_field_name("name"))
         .and_then(|n| code.get(n.byte_range()));
-    constant && TYPES.contains(&type_name) && local.is_some_and(|local| passed_to_a_call(body, code, local))
+    constant
+        && (TYPES.contains(&type_name) || own_type && own_constant)
+        && local.is_some_and(|local| passed_to_a_call(body, code, local))
 }
 
 /// Whether `local` is an argument of a call in `body` that is not an assertion, or of a
-/// constructor.
+/// constructor, or the receiver of a call (`a.reciprocal()`).
 fn passed_to_a_call(body: Node, code: &str, local: &str) -> bool {
     let mut names = Vec::new();
     collect(body, "identifier", &mut names);
+    let receives = |n: &Node| {
+        n.parent().is_some_and(|p| p.kind() == "method_invocation" && p.child_by_field_name("object") == Some(*n))
+    };
     names.iter().filter(|n| code.get(n.byte_range()) == Some(local)).any(|n| {
+        if receives(n) {
+            return true;
+        }
         let Some(call) = n.parent().filter(|p| p.kind() == "argument_list").and_then(|a| a.parent()) else {
             return false;
         };
@@ -269,11 +286,34 @@ class T {
         let asserted = "class T { @Test void m() { int expected = Integer.MAX_VALUE; assertEquals(expected, f()); } }";
         assert!(source_literal(asserted, "m").is_none(), "an expected value");
         let object = "class T { @Test void m() { Locale l = Locale.ROOT; g(l); } }";
-        assert!(source_literal(object, "m").is_none(), "no catalogue for the type");
+        assert_eq!(source_literal(object, "m").unwrap().1.literal, "Locale.ROOT", "one of the type's own");
+        let other = "class T { @Test void m() { Locale l = Text.LOCALE; g(l); } }";
+        assert!(source_literal(other, "m").is_none(), "another class's constant of a type not always catalogued");
+        let later = "class T { @Test void m() { Locale l = Locale.ROOT; int n = 3; g(l, n); } }";
+        assert_eq!(source_literal(later, "m").unwrap().1.literal, "3", "a literal first");
         let built = "class T { @Test void m() { int n = BitSet.SIZE; BitSet b = new BitSet(n); h(b); } }";
         assert_eq!(source_literal(built, "m").unwrap().1.literal, "BitSet.SIZE", "a constructor's argument");
         let not_constant = "class T { @Test void m() { int n = list.size; g(n); } }";
         assert!(source_literal(not_constant, "m").is_none(), "a field, not a constant");
+    }
+
+    #[test]
+    fn a_constant_of_the_type_that_receives_a_call_is_a_source_input() {
+        // Qwen2.5-Coder-1.5B's reply for big-math's BigRational#reciprocal ~ add(BigRational)
+        // (unseen-10), in both rounds: `ZERO.reciprocal()` divides by zero.
+        let reply = "class T { @Test void mr1() { BigRational a = BigRational.ZERO; BigRational b = BigRational.ONE; \
+            BigRational c = a.reciprocal(); BigRational d = b.add(c); assertEquals(b, d); } }";
+        let found = source_literal(reply, "mr1").unwrap();
+        assert_eq!((found.1.type_name.as_str(), found.1.literal.as_str()), ("BigRational", "BigRational.ZERO"));
+        let copy = with_copies(reply, "mr1", &found, &["BigRational.valueOf(2)".into()], 1);
+        assert!(
+            copy.contains(
+                "void mr1_catalogue1() { BigRational a = BigRational.valueOf(2); BigRational b = BigRational.ONE;"
+            ),
+            "{copy}"
+        );
+        let expected = "class T { @Test void m() { BigRational e = BigRational.ONE; assertEquals(e, f()); } }";
+        assert!(source_literal(expected, "m").is_none(), "an expected value only");
     }
 
     #[test]

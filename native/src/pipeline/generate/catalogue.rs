@@ -4,7 +4,8 @@
 //! built-in generator's input catalogue (`mtc::catalogue`), or, where it has no such literal, with
 //! the numbers it writes moved (`mtc::nearby`). Counted apart from the LLM's own inputs in the report.
 
-use super::candidate::AmplifiedInputs;
+use super::candidate::{AmplifiedInputs, Stage, Status};
+use super::triage::{triage_candidate, Verdict};
 use super::GenerateRun;
 use crate::mtc::catalogue::{is_static_copy, source_literal, with_copies};
 use crate::mtc::nearby::with_varied_numbers;
@@ -51,6 +52,33 @@ impl GenerateRun {
             ..AmplifiedInputs::default()
         });
         (c.code, c.amplified) = (Some(code), true);
+        true
+    }
+
+    /// An LLM's class whose every MTC method threw on the original, each on an input the class
+    /// rejects (triage: invalid input; still so after the refinement rounds: big-math's
+    /// `BigRational.ZERO.reciprocal()` twice), is validated on the catalogue's inputs rather than
+    /// dropped: a relation may hold on the inputs the class accepts, and a small model seldom
+    /// changes an input it was told was rejected. True when it was.
+    pub(super) fn rescue_rejected_inputs(&mut self, i: usize) -> bool {
+        let c = &self.candidates[i];
+        if c.status != Status::FailsOnOriginal || !self.llm_writes(i) || !self.settings.amplification {
+            return false;
+        }
+        let suspects = triage_candidate(c, c.target.class(&self.project), self.analysis_of(c));
+        if suspects.is_empty() || suspects.iter().any(|s| s.triage.verdict != Verdict::InvalidInput) {
+            return false;
+        }
+        if !self.add_catalogue_inputs(i) {
+            return false;
+        }
+        let c = &mut self.candidates[i];
+        (c.status, c.stage) = (Status::Pending, Stage::Validate);
+        c.notes.push(
+            "the class under test rejected every input the LLM wrote (an invalid input, by triage): validated on \
+             other inputs of the same relations"
+                .into(),
+        );
         true
     }
 

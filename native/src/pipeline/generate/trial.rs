@@ -112,6 +112,7 @@ impl GenerateRun {
             c.drop(Status::NotAnMtc);
         } else if broken {
             decide(c, false); // refined and still not running: fails on the original
+            self.rescue_rejected_inputs(i);
         } else {
             // A template's MTC comes with its inputs: only the LLM's is amplified.
             c.stage = if self.settings.amplification && can_refine { Stage::Amplify } else { Stage::Validate };

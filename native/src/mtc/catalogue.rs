@@ -113,6 +113,22 @@ pub fn with_copies(
     insert_copies(code, method, text, &copies, SUFFIX, first)
 }
 
+/// How much longer than the copies it makes the list a project type's values are spread over.
+const SPREAD: usize = 12;
+
+/// Up to `missing` values for copies of a source input, other than its own; `catalogue` gives the
+/// first n values of its type. A project type's catalogue builds a dozen or so values from the
+/// same arguments, each builder in turn (`BigRational.ZERO`, `valueOf(0)`, `valueOf(0.0)`, ...:
+/// zero every time, and a class that rejects zero rejects them all); its copies take values spread
+/// over a longer list, so that they differ in what they are built from. A literal type's values
+/// differ one by one, boundaries first.
+pub fn copy_values(source: &SourceLiteral, missing: usize, catalogue: impl Fn(usize) -> Vec<String>) -> Vec<String> {
+    let spread = if is_literal_type(&source.type_name) { 1 } else { SPREAD };
+    let others: Vec<String> = catalogue((missing + 1) * spread).into_iter().filter(|v| *v != source.literal).collect();
+    let step = (others.len() / missing.max(1)).clamp(1, spread);
+    others.into_iter().step_by(step).take(missing).collect()
+}
+
 /// `text` with each byte range replaced by what `value` gives for the text it held.
 pub(super) fn replaced(text: &str, ranges: &[(usize, usize)], value: impl Fn(&str) -> String) -> String {
     let mut copy = String::with_capacity(text.len());
@@ -150,6 +166,12 @@ pub(super) fn insert_copies(
     format!("{}{copies}{}", &code[..end], &code[end..])
 }
 
+/// Whether values of the type are written as literals (a primitive type or String): the catalogue
+/// lists them boundary first, each a different value; a project type's values are built.
+pub fn is_literal_type(type_name: &str) -> bool {
+    matches!(type_name, "int" | "long" | "short" | "byte" | "double" | "float" | "char" | "boolean" | "String")
+}
+
 /// Whether `value`, the initializer of declaration `declaration` in `body`, is a constant
 /// (`Integer.MAX_VALUE`, `IntArrayList.DEFAULT_NULL_VALUE`, `SIZE`) of a type the catalogue has
 /// values for, or with `own_type` one of the declared type's own (`BigRational a =
@@ -157,7 +179,6 @@ pub(super) fn insert_copies(
 /// the declared local goes into a call other than an assertion, or receives one: an input, not an
 /// expected value.
 fn is_constant_input(value: Node, code: &str, type_name: &str, declaration: Node, body: Node, own_type: bool) -> bool {
-    const TYPES: [&str; 9] = ["int", "long", "short", "byte", "double", "float", "char", "boolean", "String"];
     let own_constant = value.kind() == "field_access"
         && value.child_by_field_name("object").and_then(|o| code.get(o.byte_range())) == Some(type_name);
     let name = match value.kind() {
@@ -174,7 +195,7 @@ fn is_constant_input(value: Node, code: &str, type_name: &str, declaration: Node
         .and_then(|d| d.child_by_field_name("name"))
         .and_then(|n| code.get(n.byte_range()));
     constant
-        && (TYPES.contains(&type_name) || own_type && own_constant)
+        && (is_literal_type(type_name) || own_type && own_constant)
         && local.is_some_and(|local| passed_to_a_call(body, code, local))
 }
 
@@ -314,6 +335,28 @@ class T {
         );
         let expected = "class T { @Test void m() { BigRational e = BigRational.ONE; assertEquals(e, f()); } }";
         assert!(source_literal(expected, "m").is_none(), "an expected value only");
+    }
+
+    #[test]
+    fn a_project_type_s_copies_differ_in_what_they_are_built_from() {
+        // big-math's BigRational: each builder in turn on 0, then on 1, then on -1, ...
+        let builders = ["BigRational.valueOf({})", "BigRational.valueOf({}.0)", "BigRational.valueOf({}, 1)"];
+        let catalogue = |n: usize| -> Vec<String> {
+            let args = ["0", "1", "-1", "42", "7", "1000"];
+            let all = args.iter().flat_map(|a| builders.iter().map(move |b| b.replace("{}", a)));
+            all.take(n).collect()
+        };
+        let source = |type_name: &str, literal: &str| SourceLiteral {
+            type_name: type_name.into(),
+            literal: literal.into(),
+            ranges: Vec::new(),
+        };
+        let values = copy_values(&source("BigRational", "BigRational.valueOf(0)"), 3, catalogue);
+        assert_eq!(values.len(), 3, "{values:?}");
+        let zeros = values.iter().filter(|v| v.contains("(0")).count();
+        assert!(zeros <= 1, "spread over the arguments, not the builders: {values:?}");
+        let ints = |n: usize| (0..n).map(|i| i.to_string()).collect::<Vec<_>>();
+        assert_eq!(copy_values(&source("int", "5"), 3, ints), ["0", "1", "2"], "a literal type's in order");
     }
 
     #[test]

@@ -7,7 +7,8 @@
 use super::candidate::{AmplifiedInputs, Stage, Status};
 use super::triage::{triage_candidate, Verdict};
 use super::GenerateRun;
-use crate::mtc::catalogue::{is_static_copy, source_literal, with_copies};
+use crate::java_model::ClassModel;
+use crate::mtc::catalogue::{copy_values, is_static_copy, source_literal, with_copies};
 use crate::mtc::nearby::with_varied_numbers;
 use crate::mtc::test_method_bodies;
 
@@ -88,7 +89,7 @@ impl GenerateRun {
     fn copy_with_catalogue(
         &self,
         code: &mut String,
-        class: &crate::java_model::ClassModel,
+        class: &ClassModel,
         relation: &str,
         missing: usize,
     ) -> Option<usize> {
@@ -98,13 +99,9 @@ impl GenerateRun {
             .filter(|m| m.name.starts_with(relation) && !is_static_copy(&m.name))
             .min_by_key(|m| (m.name != relation, m.name.len()))?;
         if let Some(found) = source_literal(code, &method.name) {
-            let (_, source) = &found;
-            let values: Vec<String> =
-                crate::builtin::catalogue_values(class, &self.project, &self.tests, &source.type_name, missing + 1)
-                    .into_iter()
-                    .filter(|v| *v != source.literal)
-                    .take(missing)
-                    .collect();
+            let catalogue =
+                |n| crate::builtin::catalogue_values(class, &self.project, &self.tests, &found.1.type_name, n);
+            let values = copy_values(&found.1, missing, catalogue);
             if !values.is_empty() {
                 *code = with_copies(code, &method.name, &found, &values, 1);
                 return Some(values.len());

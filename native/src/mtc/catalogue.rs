@@ -43,12 +43,17 @@ pub fn source_literal(code: &str, method: &str) -> Option<(String, SourceLiteral
     let statements: Vec<Node> = body.named_children(&mut cursor).collect();
     let declarations: Vec<Node> = statements.into_iter().filter(|s| s.kind() == "local_variable_declaration").collect();
     // A constant of the declared type's own (`BigRational a = BigRational.ZERO`) only where no
-    // literal or constant of a type the catalogue always has values for is declared.
-    let declared_input = |own_type: bool| {
+    // literal or constant of a type the catalogue always has values for is declared; an object
+    // built from literals only where neither is.
+    let declared_input = |kind: Declared| {
         declarations.iter().find_map(|&d| {
             let (type_name, value) = declared_value(d, code)?;
-            let constant_input = || is_constant_input(value, code, type_name, d, body, own_type);
-            if type_name == "var" || !is_literal(value) && !constant_input() {
+            let input = match kind {
+                Declared::Literal => is_literal(value) || is_constant_input(value, code, type_name, d, body, false),
+                Declared::OwnConstant => is_constant_input(value, code, type_name, d, body, true),
+                Declared::Built => is_built_input(value, code, type_name, d, body),
+            };
+            if type_name == "var" || !input {
                 return None;
             }
             let literal = code.get(value.byte_range())?.to_string();
@@ -64,7 +69,7 @@ pub fn source_literal(code: &str, method: &str) -> Option<(String, SourceLiteral
             Some(SourceLiteral { type_name: type_name.to_string(), literal, ranges })
         })
     };
-    let declared = declared_input(false).or_else(|| declared_input(true));
+    let declared = [Declared::Literal, Declared::OwnConstant, Declared::Built].into_iter().find_map(declared_input);
     let mut literal = declared.or_else(|| inline_string(body, &text, base))?;
     if literal.type_name == "String" {
         // The same text written again (`f(plainText)` beside `g("Hello AES!")`) is the same source
@@ -72,6 +77,40 @@ pub fn source_literal(code: &str, method: &str) -> Option<(String, SourceLiteral
         literal.ranges = same_strings(body, &text, base, &literal.literal);
     }
     Some((text, literal))
+}
+
+/// What makes a local declaration a source input, in the order tried.
+#[derive(Clone, Copy)]
+enum Declared {
+    /// A literal, or a constant of a type the catalogue always has values for.
+    Literal,
+    /// A constant of the declared type's own.
+    OwnConstant,
+    /// An object of a project type built from literals only.
+    Built,
+}
+
+/// Whether `value`, the initializer of declaration `declaration` in `body`, builds an object of the
+/// declared type, not generic, from literals only (`OpenLocationCode c = new
+/// OpenLocationCode("12345678901234567890")`, `Fraction f = Fraction.of(1, 2)`), and the local goes
+/// into a call or receives one. The catalogue builds such a type with every builder the class has;
+/// a literal the class rejects (a text that is no valid code) is then no longer the only input.
+fn is_built_input(value: Node, code: &str, type_name: &str, declaration: Node, body: Node) -> bool {
+    let text = |n: Option<Node>| n.and_then(|n| code.get(n.byte_range()));
+    let builds_the_type = match value.kind() {
+        "object_creation_expression" => text(value.child_by_field_name("type")) == Some(type_name),
+        "method_invocation" => text(value.child_by_field_name("object")) == Some(type_name),
+        _ => false,
+    };
+    let Some(arguments) = value.child_by_field_name("arguments") else { return false };
+    let mut cursor = arguments.walk();
+    let literals = arguments.named_child_count() > 0 && arguments.named_children(&mut cursor).all(is_literal);
+    let local = text(declaration.child_by_field_name("declarator").and_then(|d| d.child_by_field_name("name")));
+    !is_literal_type(type_name)
+        && !type_name.contains('<')
+        && builds_the_type
+        && literals
+        && local.is_some_and(|local| passed_to_a_call(body, code, local))
 }
 
 /// The declared type as written and the initializer of a local declaration of one variable.
@@ -335,6 +374,28 @@ class T {
         );
         let expected = "class T { @Test void m() { BigRational e = BigRational.ONE; assertEquals(e, f()); } }";
         assert!(source_literal(expected, "m").is_none(), "an expected value only");
+    }
+
+    #[test]
+    fn an_object_built_from_literals_is_a_source_input_where_no_literal_is_declared() {
+        // Qwen2.5-Coder-1.5B's reply for Open Location Code's shorten ~ isFull (unseen-9): the class
+        // rejects the code, and so it does every text the catalogue has.
+        let reply = "class T { @Test void mr1() { OpenLocationCode sourceCode = new OpenLocationCode(\"12345678901234567890\"); \
+            OpenLocationCode shortenCode = sourceCode.shorten(0.5, 0.5); assertTrue(shortenCode.isFull()); } }";
+        let found = source_literal(reply, "mr1").unwrap();
+        assert_eq!(found.1.type_name, "OpenLocationCode");
+        assert_eq!(found.1.literal, "new OpenLocationCode(\"12345678901234567890\")");
+        let copy = with_copies(reply, "mr1", &found, &["new OpenLocationCode(1.5, 2.5)".into()], 1);
+        assert!(
+            copy.contains("mr1_catalogue1() { OpenLocationCode sourceCode = new OpenLocationCode(1.5, 2.5);"),
+            "{copy}"
+        );
+        let declared = "class T { @Test void m() { Fraction f = Fraction.of(1, 2); int n = 3; f.pow(n); } }";
+        assert_eq!(source_literal(declared, "m").unwrap().1.literal, "3", "a declared literal first");
+        let computed = "class T { @Test void m() { Fraction f = Fraction.of(x, 2); f.pow(2); } }";
+        assert_eq!(source_literal(computed, "m").map(|f| f.1.type_name), None, "an argument that is no literal");
+        let generic = "class T { @Test void m() { Box<String> b = new Box<String>(\"a\"); b.get(); } }";
+        assert_eq!(source_literal(generic, "m").unwrap().1.type_name, "String", "a generic type is not rebuilt");
     }
 
     #[test]

@@ -160,12 +160,22 @@ const SPREAD: usize = 12;
 /// same arguments, each builder in turn (`BigRational.ZERO`, `valueOf(0)`, `valueOf(0.0)`, ...:
 /// zero every time, and a class that rejects zero rejects them all); its copies take values spread
 /// over a longer list, so that they differ in what they are built from. A literal type's values
-/// differ one by one, boundaries first.
+/// differ one by one, boundaries first; a text with numbers in it first gets its own shape with
+/// the numbers moved (`"1.0.1"` -> `"2.1.2"`: a parser takes another version, seldom `""`).
 pub fn copy_values(source: &SourceLiteral, missing: usize, catalogue: impl Fn(usize) -> Vec<String>) -> Vec<String> {
+    let mut values = match source.type_name.as_str() {
+        "String" => super::nearby::varied_text(&source.literal, missing),
+        _ => Vec::new(),
+    };
+    let missing = missing - values.len();
+    if missing == 0 {
+        return values;
+    }
     let spread = if is_literal_type(&source.type_name) { 1 } else { SPREAD };
     let others: Vec<String> = catalogue((missing + 1) * spread).into_iter().filter(|v| *v != source.literal).collect();
-    let step = (others.len() / missing.max(1)).clamp(1, spread);
-    others.into_iter().step_by(step).take(missing).collect()
+    let step = (others.len() / missing).clamp(1, spread);
+    values.extend(others.into_iter().step_by(step).take(missing));
+    values
 }
 
 /// `text` with each byte range replaced by what `value` gives for the text it held.
@@ -418,6 +428,12 @@ class T {
         assert!(zeros <= 1, "spread over the arguments, not the builders: {values:?}");
         let ints = |n: usize| (0..n).map(|i| i.to_string()).collect::<Vec<_>>();
         assert_eq!(copy_values(&source("int", "5"), 3, ints), ["0", "1", "2"], "a literal type's in order");
+        let texts = |n: usize| ["\"\"", "\"a\""].iter().map(|s| s.to_string()).take(n).collect::<Vec<_>>();
+        assert_eq!(copy_values(&source("String", "\"1.0\""), 3, texts), ["\"2.1\"", "\"2.0\"", "\"8.7\""]);
+        let shape = copy_values(&source("String", "\"v0\""), 9, texts);
+        assert_eq!(shape.len(), 9, "{shape:?}");
+        assert_eq!(shape[..2], ["\"v1\"", "\"v7\""], "moved first: {shape:?}");
+        assert_eq!(shape[7..], ["\"\"", "\"a\""], "then the catalogue's: {shape:?}");
     }
 
     #[test]

@@ -98,6 +98,49 @@ fn numbers_in(node: Node) -> Vec<Node> {
     out
 }
 
+/// Up to `count` copies of a string literal with numbers in it (`"1.0.1"`, `"2026-11-28"`), each
+/// with every run of digits moved by the next map and as wide as before where it was zero-padded:
+/// the text keeps its shape, which a parser asks for (another version, another date), where the
+/// catalogue's texts (`""`, `"a"`) are rejected. Empty for a literal without digits or with an
+/// escape (the digits of `\u00e9` are no number).
+pub fn varied_text(literal: &str, count: usize) -> Vec<String> {
+    let digits = |c: char| c.is_ascii_digit();
+    if !literal.starts_with('"') || literal.contains('\\') || !literal.contains(digits) {
+        return Vec::new();
+    }
+    let mut copies: Vec<String> = Vec::new();
+    for &(scale, shift) in &MAPS {
+        if copies.len() == count {
+            break;
+        }
+        let Some(moved) = moved_runs(literal, |n| n.checked_mul(scale.into())?.checked_add(shift.into())) else {
+            continue;
+        };
+        if moved != literal && !copies.contains(&moved) {
+            copies.push(moved);
+        }
+    }
+    copies
+}
+
+/// `text` with each run of ASCII digits replaced by `map` of its value, zero-padded to its width
+/// where it began with a zero; None when a run does not fit a `u64` or the map overflows.
+fn moved_runs(text: &str, map: impl Fn(u64) -> Option<u64>) -> Option<String> {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find(|c: char| c.is_ascii_digit()) {
+        out.push_str(&rest[..start]);
+        let run = &rest[start..];
+        let end = run.find(|c: char| !c.is_ascii_digit()).unwrap_or(run.len());
+        let value = map(run[..end].parse().ok()?)?;
+        let width = if run.starts_with('0') && end > 1 { end } else { 0 };
+        out.push_str(&format!("{value:0width$}"));
+        rest = &run[end..];
+    }
+    out.push_str(rest);
+    Some(out)
+}
+
 /// Whether a test method is one of these copies: its name ends in `_varied<k>`.
 pub fn is_varied_copy(method: &str) -> bool {
     method.rsplit_once(SUFFIX).is_some_and(|(_, k)| !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()))
@@ -149,6 +192,17 @@ mod tests {
     /// The local model's first MTC for HPPC's `BitSet#flip` (unseen-4's cache): its source input is
     /// built inline, so the catalogue had no literal to swap.
     const FLIP: &str = include_str!("../../tests/fixtures/replies/qwen-bitset-flip.java");
+
+    #[test]
+    fn a_text_with_numbers_keeps_its_shape() {
+        // semver4j (unseen-11): the catalogue's texts are no version, `new Semver("")` throws.
+        assert_eq!(varied_text("\"1.0.1\"", 3), ["\"2.1.2\"", "\"2.0.2\"", "\"8.7.8\""]);
+        assert_eq!(varied_text("\"2026-01-05\"", 1), ["\"2027-02-06\""], "zero-padded stays as wide");
+        assert!(varied_text("\"hello\"", 3).is_empty(), "no number");
+        assert!(varied_text("\"\\u00e9 1\"", 3).is_empty(), "an escape");
+        assert!(varied_text("'1'", 3).is_empty(), "a char");
+        assert!(varied_text("\"99999999999999999999999\"", 3).is_empty(), "too long for a number");
+    }
 
     #[test]
     fn every_number_of_the_source_input_moves_by_one_map_per_copy() {

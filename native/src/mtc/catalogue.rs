@@ -160,13 +160,11 @@ const SPREAD: usize = 12;
 /// same arguments, each builder in turn (`BigRational.ZERO`, `valueOf(0)`, `valueOf(0.0)`, ...:
 /// zero every time, and a class that rejects zero rejects them all); its copies take values spread
 /// over a longer list, so that they differ in what they are built from. A literal type's values
-/// differ one by one, boundaries first; a text with numbers in it first gets its own shape with
-/// the numbers moved (`"1.0.1"` -> `"2.1.2"`: a parser takes another version, seldom `""`).
+/// differ one by one, boundaries first. A text with numbers in it, alone or what an object is built
+/// from, first gets its own shape with the numbers moved (`"1.0.1"` -> `"2.1.2"`, `new
+/// Semver("1.0.0")` -> `new Semver("2.1.1")`: a parser takes another version, seldom `""`).
 pub fn copy_values(source: &SourceLiteral, missing: usize, catalogue: impl Fn(usize) -> Vec<String>) -> Vec<String> {
-    let mut values = match source.type_name.as_str() {
-        "String" => super::nearby::varied_text(&source.literal, missing),
-        _ => Vec::new(),
-    };
+    let mut values = super::nearby::varied_text(&source.literal, missing);
     let missing = missing - values.len();
     if missing == 0 {
         return values;
@@ -434,6 +432,8 @@ class T {
         assert_eq!(shape.len(), 9, "{shape:?}");
         assert_eq!(shape[..2], ["\"v1\"", "\"v7\""], "moved first: {shape:?}");
         assert_eq!(shape[7..], ["\"\"", "\"a\""], "then the catalogue's: {shape:?}");
+        let built = copy_values(&source("Semver", "new Semver(\"1.0.0\")"), 1, |_| vec!["new Semver(\"\")".into()]);
+        assert_eq!(built, ["new Semver(\"2.1.1\")"], "semver4j (unseen-11): a version, not the catalogue's text");
     }
 
     #[test]

@@ -98,14 +98,17 @@ fn numbers_in(node: Node) -> Vec<Node> {
     out
 }
 
-/// Up to `count` copies of a string literal with numbers in it (`"1.0.1"`, `"2026-11-28"`), each
-/// with every run of digits moved by the next map and as wide as before where it was zero-padded:
-/// the text keeps its shape, which a parser asks for (another version, another date), where the
-/// catalogue's texts (`""`, `"a"`) are rejected. Empty for a literal without digits or with an
-/// escape (the digits of `\u00e9` are no number).
-pub fn varied_text(literal: &str, count: usize) -> Vec<String> {
-    let digits = |c: char| c.is_ascii_digit();
-    if !literal.starts_with('"') || literal.contains('\\') || !literal.contains(digits) {
+/// Up to `count` copies of an input with numbers in its text (`"1.0.1"`, `"2026-11-28"`, `new
+/// Semver("1.0.0")`), each with every run of digits inside its string literals moved by the next
+/// map and as wide as before where it was zero-padded: the text keeps its shape, which a parser
+/// asks for (another version, another date), where the catalogue's texts (`""`, `"a"`) are
+/// rejected. Empty without digits in a string literal, or with an escape (the digits of `\u00e9`
+/// are no number, and an escaped quote would hide where a literal ends).
+pub fn varied_text(input: &str, count: usize) -> Vec<String> {
+    // Split at the quotes, the odd parts are inside string literals.
+    let parts: Vec<&str> = input.split('"').collect();
+    let in_literals = parts.iter().skip(1).step_by(2);
+    if input.contains('\\') || !in_literals.clone().any(|p| p.contains(|c: char| c.is_ascii_digit())) {
         return Vec::new();
     }
     let mut copies: Vec<String> = Vec::new();
@@ -113,10 +116,14 @@ pub fn varied_text(literal: &str, count: usize) -> Vec<String> {
         if copies.len() == count {
             break;
         }
-        let Some(moved) = moved_runs(literal, |n| n.checked_mul(scale.into())?.checked_add(shift.into())) else {
-            continue;
-        };
-        if moved != literal && !copies.contains(&moved) {
+        let map = |n: u64| n.checked_mul(scale.into())?.checked_add(shift.into());
+        let moved: Option<Vec<String>> = parts
+            .iter()
+            .enumerate()
+            .map(|(i, part)| if i % 2 == 1 { moved_runs(part, map) } else { Some(part.to_string()) })
+            .collect();
+        let Some(moved) = moved.map(|p| p.join("\"")) else { continue };
+        if moved != input && !copies.contains(&moved) {
             copies.push(moved);
         }
     }
@@ -201,6 +208,9 @@ mod tests {
         assert!(varied_text("\"hello\"", 3).is_empty(), "no number");
         assert!(varied_text("\"\\u00e9 1\"", 3).is_empty(), "an escape");
         assert!(varied_text("'1'", 3).is_empty(), "a char");
+        let built = varied_text("new Vector2D(\"1.5\", 3)", 2);
+        assert_eq!(built, ["new Vector2D(\"2.6\", 3)", "new Vector2D(\"2.10\", 3)"], "only inside its literals");
+        assert!(varied_text("BigRational.valueOf(0)", 3).is_empty(), "no text");
         assert!(varied_text("\"99999999999999999999999\"", 3).is_empty(), "too long for a number");
     }
 

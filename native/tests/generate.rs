@@ -908,6 +908,7 @@ fn a_class_whose_every_input_is_rejected_is_validated_on_the_catalogues_inputs()
     let code = c["code"].as_str().unwrap();
     assert!(code.contains("void mr1_varied1()") || code.contains("void mr1_catalogue1()"), "{code}");
     assert!(c["notes"].to_string().contains("rejected every input the LLM wrote"), "{c}");
+    assert!(!c["notes"].to_string().contains("the LLM gave fewer"), "it was never asked to amplify: {c}");
     assert!(!c["keptMethods"].to_string().contains("\"mr1\""), "the rejected input is left out: {c}");
     assert_eq!(requests.len(), 2, "the generation and one refinement; no amplification request");
 }

@@ -216,7 +216,7 @@ pub(super) fn insert_copies(
 /// Whether values of the type are written as literals (a primitive type or String): the catalogue
 /// lists them boundary first, each a different value; a project type's values are built.
 pub fn is_literal_type(type_name: &str) -> bool {
-    matches!(type_name, "int" | "long" | "short" | "byte" | "double" | "float" | "char" | "boolean" | "String")
+    crate::java_model::types::is_primitive(type_name) || type_name == "String"
 }
 
 /// Whether `value`, the initializer of declaration `declaration` in `body`, is a constant

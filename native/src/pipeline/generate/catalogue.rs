@@ -14,8 +14,9 @@ use crate::mtc::test_method_bodies;
 
 impl GenerateRun {
     /// Once per LLM-written candidate whose class compiled: add catalogue inputs to the relations
-    /// short of them. True when some were added (the class is then validated again).
-    pub(super) fn add_catalogue_inputs(&mut self, i: usize) -> bool {
+    /// short of them. True when some were added (the class is then validated again). `rejected`:
+    /// called for a class whose every input was rejected, which the LLM was never asked to amplify.
+    pub(super) fn add_catalogue_inputs(&mut self, i: usize, rejected: bool) -> bool {
         let c = &self.candidates[i];
         if c.catalogue_tried || c.template.is_some() || !self.settings.amplification {
             return false;
@@ -41,9 +42,13 @@ impl GenerateRun {
         if added.is_empty() {
             return false;
         }
+        let why = if rejected {
+            "the class under test rejected every input the LLM wrote (an invalid input, by triage)".to_string()
+        } else {
+            format!("the LLM gave fewer than {wanted} new input(s) for some relations")
+        };
         c.notes.push(format!(
-            "the LLM gave fewer than {wanted} new input(s) for some relations: MR-Coupler added {} \
-             (the catalogue's values, or the source input's numbers moved)",
+            "{why}: MR-Coupler added {} (the catalogue's values, or the source input's numbers moved)",
             added.join(", ")
         ));
         c.unamplified.get_or_insert_with(|| c.code.clone().unwrap_or_default());
@@ -70,16 +75,11 @@ impl GenerateRun {
         if suspects.is_empty() || suspects.iter().any(|s| s.triage.verdict != Verdict::InvalidInput) {
             return false;
         }
-        if !self.add_catalogue_inputs(i) {
+        if !self.add_catalogue_inputs(i, true) {
             return false;
         }
         let c = &mut self.candidates[i];
         (c.status, c.stage) = (Status::Pending, Stage::Validate);
-        c.notes.push(
-            "the class under test rejected every input the LLM wrote (an invalid input, by triage): validated on \
-             other inputs of the same relations"
-                .into(),
-        );
         true
     }
 

@@ -75,7 +75,7 @@ impl GenerateRun {
         if c.amplified && self.count_inputs(i)? {
             return Ok(()); // the LLM is asked for the missing inputs first; these runs are not used
         }
-        if self.add_catalogue_inputs(i) {
+        if self.add_catalogue_inputs(i, false) {
             return Ok(()); // validated again with the catalogue's inputs; these runs are not used
         }
         let shapes = self.shapes_of(i);

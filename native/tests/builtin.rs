@@ -1500,3 +1500,20 @@ fn an_abstract_class_is_built_by_the_classes_below_it_not_by_classes_taking_it_a
     let matrices = mr_coupler::builtin::catalogue_values(class, &project, &tests, "Matrix", 3);
     assert!(!matrices.is_empty() && matrices.iter().all(|m| m.contains("Basic2DMatrix(")), "{matrices:?}");
 }
+
+#[test]
+fn a_class_built_from_text_only_is_built_on_the_texts_its_javadoc_quotes_first() {
+    // semver4j 3.1.0 (unseen-11): `Semver` has only constructors from text, and every value the
+    // catalogue built was no version (`new Semver("")`, `new Semver("a")`), so each input was
+    // rejected. Its Javadoc quotes versions in prose (`Example: for "1.2.3" = 1`).
+    let text = "package com.vdurmont.semver4j;\n/**\n * Semver object that makes it easy to compare versions, in the \"natural\" way.\n */\npublic class Semver {\n    public Semver(String value) {}\n    /**\n     * Get the major part of the version.\n     * Example: for \"1.2.3\" = 1\n     */\n    public Integer getMajor() { return 1; }\n    /** Example: for \"1.2.3-beta.4+sha98450956\" = {\"beta\", \"4\"} */\n    public String[] getSuffixTokens() { return null; }\n    public Semver nextMinor() { return this; }\n}\n";
+    let mut project = Project::new(&[]);
+    project.files = vec![mr_coupler::java_model::parse_str(std::path::Path::new("Semver.java"), text)];
+    let class = project.classes().find(|c| c.name == "Semver").expect("fixture");
+    let tests = TestIndex::load(&[], None);
+    let versions = mr_coupler::builtin::catalogue_values(class, &project, &tests, "Semver", 6);
+    let documented =
+        ["1.2.3", "1.2.3-beta.4+sha98450956", "4", "natural", "beta"].map(|v| format!("new Semver(\"{v}\")"));
+    assert_eq!(versions[..5], documented, "texts with digits first, then in the order written: {versions:?}");
+    assert_eq!(versions[5], "new Semver(\"\")", "the boundary texts come after: {versions:?}");
+}

@@ -6,7 +6,7 @@
 use super::types::generic_arguments;
 use super::values::Values;
 use crate::java_model::types::erase_simple;
-use crate::java_model::{ClassKind, ClassModel, MethodModel};
+use crate::java_model::{javadoc, ClassKind, ClassModel, MethodModel};
 
 /// Up to `n` distinct expressions of the project type `written` (empty for a type the project
 /// does not declare or cannot build).
@@ -19,9 +19,13 @@ pub fn project_values(values: &Values, written: &str, n: usize, depth: usize) ->
     let mut sources = vec![constants(values, class)];
     let mut parsed = Vec::new();
     if is_buildable(class) {
+        let texts = javadoc::quoted_texts(class);
         for builder in builders(values, class) {
             let instances = built(values, class, builder, n, depth);
             if parses(builder) {
+                // The texts the class documents are likely its text form: they go with the other
+                // builders' instances, the boundary strings after them.
+                sources.push(documented(values, class, builder, &texts, n, depth));
                 parsed.extend(instances);
             } else {
                 sources.push(instances);
@@ -46,7 +50,11 @@ pub fn project_values(values: &Values, written: &str, n: usize, depth: usize) ->
 /// A builder from text (`new MutableInt(String)`, `Fraction.getFraction(String)`): it parses,
 /// and most strings are no valid input of it, so its instances come after the others'.
 fn parses(builder: &MethodModel) -> bool {
-    builder.params.iter().any(|p| matches!(erase_simple(&p.type_name).as_str(), "String" | "CharSequence"))
+    builder.params.iter().any(|p| is_text(&p.type_name))
+}
+
+fn is_text(written: &str) -> bool {
+    matches!(erase_simple(written).as_str(), "String" | "CharSequence")
 }
 
 /// The sources' values taken in turns: ten inputs then reach every builder (not only the
@@ -189,22 +197,13 @@ fn built(values: &Values, class: &ClassModel, builder: &MethodModel, n: usize, d
     if builder.params.is_empty() {
         return vec![call(&[])];
     }
-    // At the depth limit a builder's arguments may still be values that need no builder (literals,
-    // constants, the tests' values); below it nothing is built again.
-    let next = depth.saturating_sub(1);
-    let arguments = builder.params.iter().enumerate().map(|(position, p)| {
-        if depth == 0 {
-            values.shallow(&p.type_name)
-        } else {
-            values.ordinary_within(&p.type_name, position, next)
-        }
-    });
-    let Some(ordinary) = arguments.collect::<Option<Vec<_>>>() else {
+    let Some(ordinary) = ordinary_arguments(values, builder, depth) else {
         return Vec::new();
     };
     if depth == 0 {
         return vec![call(&ordinary)];
     }
+    let next = depth.saturating_sub(1);
     let mut out = Vec::new();
     for (position, share) in [(0, n), (1, n / 2)] {
         let Some(param) = builder.params.get(position) else { break };
@@ -215,6 +214,43 @@ fn built(values: &Values, class: &ClassModel, builder: &MethodModel, n: usize, d
         }
     }
     out
+}
+
+/// A builder's arguments where an input does not vary them. At the depth limit they may still be
+/// values that need no builder (literals, constants, the tests' values); below it nothing is built
+/// again. None when a parameter has no value.
+fn ordinary_arguments(values: &Values, builder: &MethodModel, depth: usize) -> Option<Vec<String>> {
+    let next = depth.saturating_sub(1);
+    let arguments = builder.params.iter().enumerate().map(|(position, p)| {
+        if depth == 0 {
+            values.shallow(&p.type_name)
+        } else {
+            values.ordinary_within(&p.type_name, position, next)
+        }
+    });
+    arguments.collect()
+}
+
+/// Instances from a builder from text on the texts the class's Javadoc quotes (`new
+/// Semver("1.2.3")`), up to `n`, its other arguments ordinary.
+fn documented(
+    values: &Values,
+    class: &ClassModel,
+    builder: &MethodModel,
+    texts: &[String],
+    n: usize,
+    depth: usize,
+) -> Vec<String> {
+    let Some(position) = builder.params.iter().position(|p| is_text(&p.type_name)) else { return Vec::new() };
+    let Some(ordinary) = ordinary_arguments(values, builder, depth).filter(|_| !texts.is_empty()) else {
+        return Vec::new();
+    };
+    let instance = |text: &String| {
+        let mut args = ordinary.clone();
+        args[position] = format!("\"{text}\"");
+        build(values, class, builder, &args)
+    };
+    texts.iter().take(n).map(instance).collect()
 }
 
 /// The values a builder's argument takes, up to `n`: the boundary values that test a method make

@@ -1,5 +1,6 @@
 //! A member's Javadoc as its source writes it above the member: the `@param` texts, which state
-//! what a caller must pass (`@param alignment to be used, must be a power of 2`).
+//! what a caller must pass (`@param alignment to be used, must be a power of 2`); and the texts a
+//! class's Javadoc quotes, examples of the text form it parses (`for "1.2.3" = 1`).
 
 use super::{ClassModel, MethodModel};
 
@@ -7,6 +8,71 @@ use super::{ClassModel, MethodModel};
 /// without a Javadoc comment.
 pub fn param_docs(class: &ClassModel, method: &MethodModel) -> Vec<(String, String)> {
     comment_above(&class.source, method.byte_range.0).map(params).unwrap_or_default()
+}
+
+/// The texts the Javadoc of a class and of its members quotes (semver4j's `Example: for "1.2.3" = 1`,
+/// joda-money's `{@code parse("USD 25")}`): examples of the text form the class parses, which no
+/// boundary value of `String` is. Those written as a call's argument come first, then those with a
+/// digit (prose quotes a word: `the "natural" ordering`), then the rest; each once, in the order
+/// written. Only plain one-line ASCII texts without a backslash, markup or link, so each stands as
+/// a Java string literal as it is.
+pub fn quoted_texts(class: &ClassModel) -> Vec<String> {
+    let source = &class.source;
+    let start = line_start(source, class.lines.0);
+    let start = comment_above(source, start).map_or(start, |doc| doc.as_ptr() as usize - source.as_ptr() as usize);
+    let end = line_start(source, class.lines.1 + 1);
+    let mut found: Vec<(u8, String)> = Vec::new();
+    let region = source.get(start..end).unwrap_or("");
+    for comment in region.split("/**").skip(1).filter_map(|c| c.split_once("*/").map(|(inside, _)| inside)) {
+        for line in comment.lines() {
+            for (before, text) in quotes(line) {
+                let rank = if before.ends_with('(') {
+                    0
+                } else if text.bytes().any(|b| b.is_ascii_digit()) {
+                    1
+                } else {
+                    2
+                };
+                if !found.iter().any(|(_, t)| t == text) {
+                    found.push((rank, text.to_string()));
+                }
+            }
+        }
+    }
+    found.sort_by_key(|(rank, _)| *rank); // stable: the order written within a rank
+    found.into_iter().map(|(_, text)| text).collect()
+}
+
+/// The `"..."` pairs of one line of a comment, each with the line before it; texts that could not
+/// stand as a literal, or are markup, are skipped.
+fn quotes(line: &str) -> Vec<(&str, &str)> {
+    let plain = |t: &str| {
+        !t.is_empty()
+            && t.len() <= 64
+            && t.bytes().all(|b| (0x20..0x7f).contains(&b) && !b"\\<>&{}".contains(&b))
+            && !t.contains("://") // a link the prose cites (ulid-creator's `"https://www.crockford.com/base32.html"`)
+    };
+    let mut out = Vec::new();
+    let mut rest = line;
+    let mut offset = 0;
+    while let Some(open) = rest.find('"') {
+        let Some(close) = rest[open + 1..].find('"') else { break };
+        let text = &rest[open + 1..open + 1 + close];
+        if plain(text) {
+            out.push((line[..offset + open].trim_end(), text));
+        }
+        offset += open + close + 2;
+        rest = &rest[open + close + 2..];
+    }
+    out
+}
+
+/// The byte where 1-based line `n` starts (the end of the text past its last line).
+fn line_start(source: &str, n: usize) -> usize {
+    if n <= 1 {
+        return 0;
+    }
+    source.match_indices('\n').nth(n - 2).map_or(source.len(), |(i, _)| i + 1)
 }
 
 /// The `/** .. */` comment that ends right before `start` (only whitespace between).
@@ -66,5 +132,14 @@ mod tests {
         let class = parse_str(std::path::Path::new("E.java"), empty).classes.remove(0);
         assert!(super::param_docs(&class, &class.methods[0]).is_empty(), "`/**/` is no Javadoc");
         assert!(super::param_docs(&class, &class.methods[1]).is_empty(), "the field's Javadoc, not n's");
+    }
+
+    #[test]
+    fn the_texts_a_class_s_javadoc_quotes_call_arguments_and_texts_with_digits_first() {
+        // As semver4j 3.1.0 and joda-money 2.0.2 write them; the licence header is no Javadoc, and
+        // a literal of the code is no example.
+        let src = "/*\n * distributed on an \"AS IS\" BASIS\n */\npackage p;\n/**\n * A version, compared in the \"natural\" order.\n */\npublic class Semver {\n    /**\n     * Example: for \"1.2.3\" = 1, and \"1.2.3\" again\n     * {@code parse(\"USD 25\")} and <b>\"<b>\"</b>, \"a\\\\b\"\n     */\n    public int getMajor() { return \"9.9.9\".length(); }\n}\n";
+        let class = parse_str(std::path::Path::new("Semver.java"), src).classes.remove(0);
+        assert_eq!(super::quoted_texts(&class), vec!["USD 25", "1.2.3", "natural"]);
     }
 }

@@ -108,6 +108,19 @@ pub fn is_type_variable(t: &str) -> bool {
     t.len() == 1 && t.chars().all(|c| c.is_ascii_uppercase())
 }
 
+/// The value a field of the type holds before it is set: `0`, `false`, `null`.
+pub fn default_value(t: &str) -> &'static str {
+    match t {
+        "int" | "short" | "byte" => "0",
+        "long" => "0L",
+        "float" => "0.0f",
+        "double" => "0.0",
+        "boolean" => "false",
+        "char" => "'\\0'",
+        _ => "null",
+    }
+}
+
 /// The wrapper class of a primitive type: `int` -> `Integer`.
 pub fn boxed(primitive: &str) -> Option<&'static str> {
     Some(match primitive {

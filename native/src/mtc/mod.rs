@@ -2,6 +2,7 @@
 //! the class under test, repaired by imports, and checked for the shape of a metamorphic test.
 
 mod accessor;
+mod anonymous;
 mod arguments;
 mod arity;
 pub mod catalogue;
@@ -25,6 +26,7 @@ mod shape;
 mod strip;
 
 pub use accessor::{accessor_calls, getter_reads};
+pub use anonymous::anonymous_implementation;
 pub use arguments::numeric_arguments;
 pub use arity::constructor_arity;
 pub use coerce::coerce;

@@ -336,7 +336,7 @@ impl<'a> SiteFinder<'a> {
         if skip || !Self::flattenable(expr) || declared.len() == 1 || declared == "void" {
             return;
         }
-        let default = default_value(declared);
+        let default = crate::java_model::types::default_value(declared);
         if self.text(expr) == default || matches!(expr.kind(), "decimal_integer_literal" | "true" | "false") {
             return;
         }
@@ -388,18 +388,6 @@ impl<'a> SiteFinder<'a> {
         };
         let is_local = self.env.method.local_at(name, left.start_byte()).is_some() && left.kind() == "identifier";
         !is_local && self.env.class.fields.iter().any(|f| f.name == name && f.modifiers.iter().any(|m| m == "final"))
-    }
-}
-
-fn default_value(t: &str) -> &'static str {
-    match t {
-        "int" | "short" | "byte" => "0",
-        "long" => "0L",
-        "float" => "0.0f",
-        "double" => "0.0",
-        "boolean" => "false",
-        "char" => "'\\0'",
-        _ => "null",
     }
 }
 

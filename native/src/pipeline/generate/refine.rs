@@ -75,8 +75,8 @@ impl GenerateRun {
     /// class under test's methods called without one or through the class, a project method
     /// written as a field, a private field read where its getter is public, a constructor given
     /// number literals it has no arity for, a private constructor called, an abstract class
-    /// created, an anonymous class missing methods of its project type, String/byte[] and lossy
-    /// numeric conversions. Each is checked by the next compile.
+    /// created, an anonymous class missing methods of its project type, a local declared twice,
+    /// String/byte[] and lossy numeric conversions. Each is checked by the next compile.
     pub(super) fn static_repair(&mut self, i: usize, diagnostics: &[CompileDiagnostic]) -> Option<String> {
         let code = self.candidates[i].code.clone().unwrap_or_default();
         if let Some(fixed) = self.imports.repair(&code, diagnostics) {
@@ -89,7 +89,7 @@ impl GenerateRun {
         // Tried in order; the first that applies is the one made.
         type Repair<'r> = (&'r dyn Fn() -> Option<String>, &'r str);
         let subclasses = |of: &ClassModel| self.project.subtypes_by_distance(of);
-        let repairs: [Repair; 8] = [
+        let repairs: [Repair; 9] = [
             (
                 &|| crate::mtc::static_field_imports(&code, diagnostics, class),
                 "imported statically a constant of the class under test the reply wrote without its class",
@@ -121,6 +121,10 @@ impl GenerateRun {
             (
                 &|| crate::mtc::anonymous_implementation(&code, diagnostics, &class_named),
                 "completed an anonymous class with the methods its project type leaves abstract",
+            ),
+            (
+                &|| crate::mtc::redeclared_local(&code, diagnostics),
+                "renamed a local the reply declared twice, from its second declaration on",
             ),
         ];
         if let Some((fixed, note)) = repairs.iter().find_map(|(repair, note)| repair().map(|fixed| (fixed, *note))) {

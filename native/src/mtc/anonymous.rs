@@ -166,16 +166,12 @@ fn indentation(code: &str, at: usize) -> &str {
 mod tests {
     use super::anonymous_implementation;
     use crate::java_model::{parse_str, ClassModel};
-    use crate::protocol::{CompileDiagnostic, DiagnosticKind};
+    use crate::mtc::javac::error_at as error;
 
     fn listener() -> ClassModel {
         // java-diff-utils 4.12's, as written (its Javadoc left out).
         let src = "package com.github.difflib.algorithm;\npublic interface DiffAlgorithmListener {\n    void diffStart();\n    void diffStep(int value, int max);\n    void diffEnd();\n}\n";
         parse_str(std::path::Path::new("DiffAlgorithmListener.java"), src).classes.remove(0)
-    }
-
-    fn error(line: usize, message: &str) -> CompileDiagnostic {
-        CompileDiagnostic { kind: DiagnosticKind::Error, line, column: 9, message: message.into() }
     }
 
     /// Qwen2.5-Coder-1.5B's reply for java-diff-utils' `DiffUtils#patch` (unseen-11), its first test

@@ -81,15 +81,11 @@ fn fitting_arity(class: &ClassModel, given: usize) -> Option<usize> {
 mod tests {
     use super::constructor_arity;
     use crate::java_model::{parse_str, ClassModel};
-    use crate::protocol::{CompileDiagnostic, DiagnosticKind};
+    use crate::mtc::javac::error_at as error;
 
     fn period() -> ClassModel {
         let src = "package org.joda.time;\npublic class MutablePeriod {\n    public MutablePeriod() {}\n    public MutablePeriod(long duration) {}\n    public MutablePeriod(int hours, int minutes, int seconds, int millis) {}\n    public MutablePeriod(int years, int months, int weeks, int days, int hours, int minutes, int seconds, int millis) {}\n    public MutablePeriod(int years, int months, int weeks, int days, int hours, int minutes, int seconds, int millis, PeriodType type) {}\n}\n";
         parse_str(std::path::Path::new("MutablePeriod.java"), src).classes.remove(0)
-    }
-
-    fn error(line: usize, message: &str) -> CompileDiagnostic {
-        CompileDiagnostic { kind: DiagnosticKind::Error, line, column: 33, message: message.into() }
     }
 
     fn repaired(code: &str, line: usize) -> Option<String> {

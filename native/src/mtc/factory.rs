@@ -144,16 +144,13 @@ fn factory_for<'c>(class: &'c ClassModel, types: &[String], arity: usize) -> Opt
 mod tests {
     use super::{abstract_creation, private_constructor};
     use crate::java_model::{parse_str, ClassModel};
-    use crate::protocol::{CompileDiagnostic, DiagnosticKind};
+    use crate::mtc::javac::error_at as error;
+    use crate::protocol::CompileDiagnostic;
 
     /// commons-numbers 1.2's Fraction, its constructors and factories.
     fn fraction() -> ClassModel {
         let src = "package org.apache.commons.numbers.fraction;\npublic final class Fraction {\n    private Fraction(int num, int den) {}\n    private Fraction(int num) {}\n    public static Fraction from(double value) { return null; }\n    public static Fraction from(double value, int maxDenominator) { return null; }\n    public static Fraction of(int num) { return null; }\n    public static Fraction of(int num, int den) { return null; }\n    public static Fraction parse(String s) { return null; }\n    private Fraction multiply(int num, int den) { return null; }\n}\n";
         parse_str(std::path::Path::new("Fraction.java"), src).classes.remove(0)
-    }
-
-    fn error(line: usize, message: &str) -> CompileDiagnostic {
-        CompileDiagnostic { kind: DiagnosticKind::Error, line, column: 27, message: message.into() }
     }
 
     fn repaired(code: &str, diagnostics: &[CompileDiagnostic]) -> Option<String> {

@@ -60,6 +60,12 @@ pub(super) fn apply_edits(code: &str, mut edits: Vec<Edit>) -> Option<String> {
     Some(out)
 }
 
+/// An error of javac's at a 1-based line, for the repairs' tests (the line repairs read no column).
+#[cfg(test)]
+pub(super) fn error_at(line: usize, message: &str) -> CompileDiagnostic {
+    CompileDiagnostic { kind: DiagnosticKind::Error, line, column: 1, message: message.into() }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{apply_edits, missing_symbol};

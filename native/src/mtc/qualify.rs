@@ -215,11 +215,7 @@ fn locals_of_class(call: Node, code: &str, class_name: &str) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::java_model::parse_str;
-    use crate::protocol::DiagnosticKind;
-
-    fn error(line: usize, message: &str) -> CompileDiagnostic {
-        CompileDiagnostic { kind: DiagnosticKind::Error, line, column: 26, message: message.into() }
-    }
+    use crate::mtc::javac::error_at as error;
 
     fn class_under_test(source: &str) -> ClassModel {
         parse_str(std::path::Path::new("Under.java"), source).classes.remove(0)

@@ -93,11 +93,10 @@ fn fresh_name(code: &str, name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::redeclared_local;
-    use crate::protocol::{CompileDiagnostic, DiagnosticKind};
+    use crate::protocol::CompileDiagnostic;
 
     fn error(line: usize, name: &str) -> CompileDiagnostic {
-        let message = format!("variable {name} is already defined in method mr1()");
-        CompileDiagnostic { kind: DiagnosticKind::Error, line, column: 16, message }
+        crate::mtc::javac::error_at(line, &format!("variable {name} is already defined in method mr1()"))
     }
 
     #[test]

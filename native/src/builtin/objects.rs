@@ -6,7 +6,7 @@
 use super::types::generic_arguments;
 use super::values::Values;
 use crate::java_model::types::erase_simple;
-use crate::java_model::{javadoc, ClassKind, ClassModel, MethodModel};
+use crate::java_model::{ClassKind, ClassModel, MethodModel};
 
 /// Up to `n` distinct expressions of the project type `written` (empty for a type the project
 /// does not declare or cannot build).
@@ -19,13 +19,12 @@ pub fn project_values(values: &Values, written: &str, n: usize, depth: usize) ->
     let mut sources = vec![constants(values, class)];
     let mut parsed = Vec::new();
     if is_buildable(class) {
-        let texts = javadoc::quoted_texts(class);
         for builder in builders(values, class) {
             let instances = built(values, class, builder, n, depth);
             if parses(builder) {
                 // The texts the class documents are likely its text form: they go with the other
                 // builders' instances, the boundary strings after them.
-                sources.push(documented(values, class, builder, &texts, n, depth));
+                sources.push(documented(values, class, builder, &values.quoted_texts(class), n, depth));
                 parsed.extend(instances);
             } else {
                 sources.push(instances);
@@ -48,7 +47,8 @@ pub fn project_values(values: &Values, written: &str, n: usize, depth: usize) ->
 }
 
 /// A builder from text (`new MutableInt(String)`, `Fraction.getFraction(String)`): it parses,
-/// and most strings are no valid input of it, so its instances come after the others'.
+/// and most strings are no valid input of it, so its instances on boundary strings come after the
+/// others'; those on the texts the class's Javadoc quotes take their turn (`documented`).
 fn parses(builder: &MethodModel) -> bool {
     builder.params.iter().any(|p| is_text(&p.type_name))
 }

@@ -13,8 +13,9 @@ use crate::context::TestIndex;
 use crate::coupling::hierarchy::Hierarchy;
 use crate::java_model::types::{accepts, erase_simple, is_primitive, literal_type};
 use crate::java_model::{ClassModel, Project};
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 use std::collections::BTreeMap;
+use std::rc::Rc;
 use tree_sitter::Node;
 
 /// Inputs per MR, as the paper's amplification uses.
@@ -47,6 +48,9 @@ pub struct Values<'a> {
     pub scope: TypeScope,
     /// The class and its project superclasses, nearest first: asked by many templates per target.
     ancestors: OnceCell<Vec<&'a ClassModel>>,
+    /// The texts each class built from text quotes in its Javadoc, by qualified name: a class's
+    /// values are asked for by many templates, and its file may be long.
+    quoted: RefCell<BTreeMap<String, Rc<[String]>>>,
 }
 
 impl<'a> Values<'a> {
@@ -56,7 +60,14 @@ impl<'a> Values<'a> {
         if let Some(project) = project {
             scope.nest(class, project);
         }
-        let mut values = Values { found: BTreeMap::new(), class, project, scope, ancestors: OnceCell::new() };
+        let mut values = Values {
+            found: BTreeMap::new(),
+            class,
+            project,
+            scope,
+            ancestors: OnceCell::new(),
+            quoted: RefCell::default(),
+        };
         values.gather_from_tests(tests.project());
         values.gather_from_class();
         values
@@ -94,6 +105,15 @@ impl<'a> Values<'a> {
             }
             chain
         })
+    }
+
+    /// The texts `class`'s Javadoc quotes (`java_model::javadoc::quoted_texts`), read once.
+    pub fn quoted_texts(&self, class: &ClassModel) -> Rc<[String]> {
+        let mut quoted = self.quoted.borrow_mut();
+        let texts = quoted
+            .entry(class.qualified_name.clone())
+            .or_insert_with(|| crate::java_model::javadoc::quoted_texts(class).into());
+        Rc::clone(texts)
     }
 
     /// A declared type as a test writes it: type variables replaced by their bounds.

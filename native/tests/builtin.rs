@@ -1511,9 +1511,8 @@ fn a_class_built_from_text_only_is_built_on_the_texts_its_javadoc_quotes_first()
     project.files = vec![mr_coupler::java_model::parse_str(std::path::Path::new("Semver.java"), text)];
     let class = project.classes().find(|c| c.name == "Semver").expect("fixture");
     let tests = TestIndex::load(&[], None);
-    let versions = mr_coupler::builtin::catalogue_values(class, &project, &tests, "Semver", 6);
-    let documented =
-        ["1.2.3", "1.2.3-beta.4+sha98450956", "4", "natural", "beta"].map(|v| format!("new Semver(\"{v}\")"));
-    assert_eq!(versions[..5], documented, "texts with digits first, then in the order written: {versions:?}");
-    assert_eq!(versions[5], "new Semver(\"\")", "the boundary texts come after: {versions:?}");
+    let versions = mr_coupler::builtin::catalogue_values(class, &project, &tests, "Semver", 4);
+    let documented = ["1.2.3", "1.2.3-beta.4+sha98450956", "4"].map(|v| format!("new Semver(\"{v}\")"));
+    assert_eq!(versions[..3], documented, "texts with digits, in the order written, not prose: {versions:?}");
+    assert_eq!(versions[3], "new Semver(\"\")", "the boundary texts come after: {versions:?}");
 }

@@ -13,9 +13,10 @@ pub fn param_docs(class: &ClassModel, method: &MethodModel) -> Vec<(String, Stri
 /// The texts the Javadoc of a class and of its members quotes (semver4j's `Example: for "1.2.3" = 1`,
 /// joda-money's `{@code parse("USD 25")}`): examples of the text form the class parses, which no
 /// boundary value of `String` is. Those written as a call's argument come first, then those with a
-/// digit (prose quotes a word: `the "natural" ordering`), then the rest; each once, in the order
-/// written. Only plain one-line ASCII texts without a backslash, markup or link, so each stands as
-/// a Java string literal as it is.
+/// digit; a quote that is neither is prose quoting a word (`the "natural" ordering`, apfloat's
+/// `"short"`), no example, and left out. Each once, in the order written. Only plain one-line
+/// ASCII texts without a backslash, markup or link, so each stands as a Java string literal as it
+/// is.
 pub fn quoted_texts(class: &ClassModel) -> Vec<String> {
     let source = &class.source;
     let start = line_start(source, class.lines.0);
@@ -31,7 +32,7 @@ pub fn quoted_texts(class: &ClassModel) -> Vec<String> {
                 } else if text.bytes().any(|b| b.is_ascii_digit()) {
                     1
                 } else {
-                    2
+                    continue;
                 };
                 if !found.iter().any(|(_, t)| t == text) {
                     found.push((rank, text.to_string()));
@@ -135,11 +136,11 @@ mod tests {
     }
 
     #[test]
-    fn the_texts_a_class_s_javadoc_quotes_call_arguments_and_texts_with_digits_first() {
+    fn the_texts_a_class_s_javadoc_quotes_call_arguments_first_then_texts_with_digits_not_prose() {
         // As semver4j 3.1.0 and joda-money 2.0.2 write them; the licence header is no Javadoc, and
         // a literal of the code is no example.
         let src = "/*\n * distributed on an \"AS IS\" BASIS\n */\npackage p;\n/**\n * A version, compared in the \"natural\" order.\n */\npublic class Semver {\n    /**\n     * Example: for \"1.2.3\" = 1, and \"1.2.3\" again\n     * {@code parse(\"USD 25\")} and <b>\"<b>\"</b>, \"a\\\\b\"\n     */\n    public int getMajor() { return \"9.9.9\".length(); }\n}\n";
         let class = parse_str(std::path::Path::new("Semver.java"), src).classes.remove(0);
-        assert_eq!(super::quoted_texts(&class), vec!["USD 25", "1.2.3", "natural"]);
+        assert_eq!(super::quoted_texts(&class), vec!["USD 25", "1.2.3"]);
     }
 }

@@ -383,6 +383,9 @@ pub fn triage_candidate(c: &Candidate, class: &ClassModel, analysis: &CouplingAn
             if let Some((broken, why)) = found.reduce(|first, next| if next.0 && !first.0 { next } else { first }) {
                 weigh_precondition(&mut verdict, broken, why);
             }
+            if outside_the_llm_s_inputs(evidence.origin, &method, &relation_results(c, &method)) {
+                weigh_precondition(&mut verdict, false, OUTSIDE_THE_LLM_S_INPUTS.into());
+            }
         }
         out.push(Suspect { inputs, triage: verdict, method, expected, actual, failure: failure_text });
     }
@@ -447,6 +450,36 @@ fn weigh_precondition(verdict: &mut Triage, broken: bool, why: String) {
         Verdict::SuspectedBug { .. } => Verdict::InvalidInput,
         ref other => other.clone(),
     };
+}
+
+const OUTSIDE_THE_LLM_S_INPUTS: &str =
+    "it fails only on inputs MR-Coupler chose for the LLM's relation (the catalogue's \
+     values, or its numbers moved) and holds on every input the LLM wrote: the relation may not claim them \
+     (`pow(x, n)` meant for n >= 1, given n = 0)";
+
+/// An LLM's relation failing on an input MR-Coupler chose for it (`mtc::catalogue::is_static_copy`)
+/// while every input the LLM wrote for it passes: the LLM wrote the relation for its own inputs,
+/// and may have meant a precondition it never stated (apfloat's `gcd(pow(gcd(x, y), n), x) =
+/// gcd(x, y)` holds for n >= 1; the catalogue gave n = 0). Weighed as a precondition the input may
+/// break. `relation`: each MTC method of the failing method's relation, and whether it passed.
+fn outside_the_llm_s_inputs(origin: Origin, method: &str, relation: &[(&str, bool)]) -> bool {
+    use crate::mtc::catalogue::is_static_copy;
+    let mut the_llm_s = relation.iter().filter(|(m, _)| !is_static_copy(m)).peekable();
+    origin == Origin::Llm
+        && is_static_copy(method)
+        && the_llm_s.peek().is_some()
+        && the_llm_s.all(|(_, passed)| *passed)
+}
+
+/// Each MTC method of `method`'s relation on the original code, and whether it passed.
+fn relation_results<'c>(c: &'c Candidate, method: &str) -> Vec<(&'c str, bool)> {
+    let relations = super::decide::Relations::of(c);
+    let relation = relations.owner(method).to_string();
+    c.original
+        .iter()
+        .map(|r| (Candidate::method_of(&r.name), r.status == TestStatus::Passed))
+        .filter(|(m, _)| c.is_mtc_method(m) && relations.owner(m) == relation)
+        .collect()
 }
 
 /// What a documented, unchecked precondition the test may break takes off a suspect's confidence.
@@ -614,6 +647,25 @@ mod tests {
         let other_line = ["com.acme.T.mr1_input2(T.java:3)".to_string()];
         let e = evidence(Origin::Llm, 0.3, None);
         assert_eq!(super::hand_written_oracle(&e, FailureKind::Assertion, code, "com.acme.T", &other_line), None);
+    }
+
+    #[test]
+    fn an_llm_relation_failing_only_on_inputs_mr_coupler_chose_may_not_claim_them() {
+        // apfloat 1.14.0's `ApintMath#gcd` ~ `pow` (unseen-12): the LLM's own input passed, the
+        // catalogue's `long n = 0L` failed, and was reported as a suspected bug (0.6).
+        let relation = [("mr1_input1", true), ("mr1_input1_catalogue1", false), ("mr1_input1_catalogue2", true)];
+        let outside =
+            |origin, method: &str, relation: &[(&str, bool)]| super::outside_the_llm_s_inputs(origin, method, relation);
+        assert!(outside(Origin::Llm, "mr1_input1_catalogue1", &relation));
+        assert!(
+            !outside(Origin::Template, "mr1_input1_catalogue1", &relation),
+            "the catalogue is a template's own domain"
+        );
+        assert!(!outside(Origin::Llm, "mr1_input1", &relation), "the LLM's own input");
+        let the_llm_s_fails_too = [("mr1_input1", false), ("mr1_input1_catalogue1", false)];
+        assert!(!outside(Origin::Llm, "mr1_input1_catalogue1", &the_llm_s_fails_too));
+        assert!(!outside(Origin::Llm, "mr1_catalogue1", &[("mr1_catalogue1", false)]), "no input of the LLM's ran");
+        assert!(outside(Origin::Llm, "mr1_varied2", &[("mr1", true), ("mr1_varied2", false)]), "numbers moved");
     }
 
     fn assertion() -> Failure<'static> {

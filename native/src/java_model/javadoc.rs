@@ -44,8 +44,8 @@ pub fn quoted_texts(class: &ClassModel) -> Vec<String> {
     found.into_iter().map(|(_, text)| text).collect()
 }
 
-/// The `"..."` pairs of one line of a comment, each with the line before it; texts that could not
-/// stand as a literal, or are markup, are skipped.
+/// The `"..."` pairs of one line of a comment, each with the text before it on the line; texts
+/// that could not stand as a literal, or are markup, are skipped.
 fn quotes(line: &str) -> Vec<(&str, &str)> {
     let plain = |t: &str| {
         !t.is_empty()

@@ -2,7 +2,7 @@
 //! what a caller must pass (`@param alignment to be used, must be a power of 2`); and the texts a
 //! class's Javadoc quotes, examples of the text form it parses (`for "1.2.3" = 1`).
 
-use super::{ClassModel, MethodModel};
+use super::{line_start, ClassModel, MethodModel};
 
 /// Each `@param` of the method's Javadoc: the parameter's name and its text on one line; empty
 /// without a Javadoc comment.
@@ -66,14 +66,6 @@ fn quotes(line: &str) -> Vec<(&str, &str)> {
         rest = &rest[open + close + 2..];
     }
     out
-}
-
-/// The byte where 1-based line `n` starts (the end of the text past its last line).
-fn line_start(source: &str, n: usize) -> usize {
-    if n <= 1 {
-        return 0;
-    }
-    source.match_indices('\n').nth(n - 2).map_or(source.len(), |(i, _)| i + 1)
 }
 
 /// The `/** .. */` comment that ends right before `start` (only whitespace between).

@@ -20,6 +20,14 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+/// The byte where 1-based line `n` of `source` starts (the end of the text past its last line).
+pub fn line_start(source: &str, n: usize) -> usize {
+    if n <= 1 {
+        return 0;
+    }
+    source.match_indices('\n').nth(n - 2).map_or(source.len(), |(i, _)| i + 1)
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum ClassKind {

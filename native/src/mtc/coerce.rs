@@ -135,7 +135,10 @@ fn mix_up(message: &str) -> Option<MixUp<'_>> {
 
 /// The byte offset of a 1-based line and column (javac's, counted in characters).
 fn offset(code: &str, line: usize, column: usize) -> Option<usize> {
-    let start: usize = code.split_inclusive('\n').take(line.checked_sub(1)?).map(str::len).sum();
+    if line == 0 {
+        return None;
+    }
+    let start = crate::java_model::line_start(code, line);
     let text = code.get(start..)?.lines().next()?;
     let within = text.char_indices().nth(column.saturating_sub(1)).map_or(text.len(), |(i, _)| i);
     Some(start + within)

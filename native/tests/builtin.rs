@@ -1516,3 +1516,45 @@ fn a_class_built_from_text_only_is_built_on_the_texts_its_javadoc_quotes_first()
     assert_eq!(versions[..3], documented, "texts with digits, in the order written, not prose: {versions:?}");
     assert_eq!(versions[3], "new Semver(\"\")", "the boundary texts come after: {versions:?}");
 }
+
+#[test]
+fn an_array_a_class_documents_the_length_of_is_built_at_that_length() {
+    // IPAddress 5.5.1 (unseen-12): `new IPv4Address(new byte[] {0})` throws (an IPv4 address has
+    // `BYTE_COUNT = 4` bytes), so every input built on a one-element array was rejected.
+    let text = "package inet.ipaddr.ipv4;\npublic class IPv4Address {\n    public static final int BITS_PER_SEGMENT = 8;\n    public static final int BYTE_COUNT = 4;\n    public IPv4Address(byte[] bytes) {}\n    public IPv4Address increment(long n) { return this; }\n}\n";
+    let mut project = Project::new(&[]);
+    project.files = vec![mr_coupler::java_model::parse_str(std::path::Path::new("IPv4Address.java"), text)];
+    let class = project.classes().find(|c| c.name == "IPv4Address").expect("fixture");
+    let tests = TestIndex::load(&[], None);
+    let addresses = mr_coupler::builtin::catalogue_values(class, &project, &tests, "IPv4Address", 3);
+    assert_eq!(addresses.len(), 3, "{addresses:?}");
+    for address in &addresses {
+        let bytes = address.split_once('{').and_then(|(_, rest)| rest.split_once('}')).map(|(inside, _)| inside);
+        assert_eq!(bytes.map(|b| b.split(", ").count()), Some(4), "four bytes: {address}");
+    }
+}
+
+#[test]
+fn an_argument_of_a_supertype_of_the_class_under_test_is_first_of_the_class_s_own_kind() {
+    // IPAddress 5.5.1 (unseen-12): `IPv4Address#mask(IPAddress)` throws on an `IPv6Address`; the
+    // catalogue took IPAddress' implementations in turns, so every other input was rejected.
+    let files = [
+        ("IPAddress.java", "package inet.ipaddr;\npublic abstract class IPAddress {}\n"),
+        (
+            "IPv6Address.java",
+            "package inet.ipaddr.ipv6;\npublic class IPv6Address extends inet.ipaddr.IPAddress {\n    public IPv6Address(long high, long low) {}\n}\n",
+        ),
+        (
+            "IPv4Address.java",
+            "package inet.ipaddr.ipv4;\nimport inet.ipaddr.IPAddress;\npublic class IPv4Address extends IPAddress {\n    public IPv4Address(int address) {}\n    public IPv4Address(String text) {}\n    public IPv4Address mask(IPAddress mask) { return this; }\n}\n",
+        ),
+    ];
+    let mut project = Project::new(&[]);
+    project.files =
+        files.iter().map(|(name, text)| mr_coupler::java_model::parse_str(std::path::Path::new(name), text)).collect();
+    let class = project.classes().find(|c| c.name == "IPv4Address").expect("fixture");
+    let tests = TestIndex::load(&[], None);
+    let masks = mr_coupler::builtin::catalogue_values(class, &project, &tests, "IPAddress", 6);
+    assert_eq!(masks.len(), 6, "{masks:?}");
+    assert!(masks.iter().all(|m| m.starts_with("new IPv4Address(")), "the class under test's own first: {masks:?}");
+}

@@ -22,6 +22,7 @@ mod readback;
 mod receiver;
 mod setters;
 mod singular;
+mod sized;
 mod state;
 mod statics;
 mod templates;

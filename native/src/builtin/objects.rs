@@ -3,6 +3,7 @@
 //! applied to typed arguments built the same way one level down; for an interface or an abstract
 //! class, the same for the project's classes that implement or extend it.
 
+use super::sized::documented_arrays;
 use super::types::generic_arguments;
 use super::values::Values;
 use crate::java_model::types::erase_simple;
@@ -18,6 +19,7 @@ pub fn project_values(values: &Values, written: &str, n: usize, depth: usize) ->
     }
     let mut sources = vec![constants(values, class)];
     let mut parsed = Vec::new();
+    let mut own_kind = Vec::new();
     if is_buildable(class) {
         for builder in builders(values, class) {
             let instances = built(values, class, builder, n, depth);
@@ -33,11 +35,16 @@ pub fn project_values(values: &Values, written: &str, n: usize, depth: usize) ->
     } else if depth > 0 && class.kind != ClassKind::Enum {
         for implementation in implementations(values, class).into_iter().take(3) {
             let own = reference(values, implementation);
-            sources.push(values.typed(&own, n, depth - 1));
+            let instances = values.typed(&own, n, depth - 1);
+            if implementation.qualified_name == values.class.qualified_name {
+                own_kind.extend(instances); // all first, not in turns (`implementations`)
+            } else {
+                sources.push(instances);
+            }
         }
     }
     let mut distinct = Vec::new();
-    for value in interleave(sources).into_iter().chain(parsed) {
+    for value in own_kind.into_iter().chain(interleave(sources)).chain(parsed) {
         if !distinct.contains(&value) {
             distinct.push(value);
         }
@@ -197,7 +204,7 @@ fn built(values: &Values, class: &ClassModel, builder: &MethodModel, n: usize, d
     if builder.params.is_empty() {
         return vec![call(&[])];
     }
-    let Some(ordinary) = ordinary_arguments(values, builder, depth) else {
+    let Some(ordinary) = ordinary_arguments(values, class, builder, depth) else {
         return Vec::new();
     };
     if depth == 0 {
@@ -207,7 +214,10 @@ fn built(values: &Values, class: &ClassModel, builder: &MethodModel, n: usize, d
     let mut out = Vec::new();
     for (position, share) in [(0, n), (1, n / 2)] {
         let Some(param) = builder.params.get(position) else { break };
-        for value in building_values(values.typed(&values.declared(&param.type_name), share * 2, next), share) {
+        let varied = documented_arrays(values, class, param, share, next).unwrap_or_else(|| {
+            building_values(values.typed(&values.declared(&param.type_name), share * 2, next), share)
+        });
+        for value in varied {
             let mut args = ordinary.clone();
             args[position] = value;
             out.push(call(&args));
@@ -218,11 +228,14 @@ fn built(values: &Values, class: &ClassModel, builder: &MethodModel, n: usize, d
 
 /// A builder's arguments where an input does not vary them. At the depth limit they may still be
 /// values that need no builder (literals, constants, the tests' values); below it nothing is built
-/// again. None when a parameter has no value.
-fn ordinary_arguments(values: &Values, builder: &MethodModel, depth: usize) -> Option<Vec<String>> {
+/// again. An array whose length the class documents has that length. None when a parameter has no
+/// value.
+fn ordinary_arguments(values: &Values, class: &ClassModel, builder: &MethodModel, depth: usize) -> Option<Vec<String>> {
     let next = depth.saturating_sub(1);
     let arguments = builder.params.iter().enumerate().map(|(position, p)| {
-        if depth == 0 {
+        if let Some(sized) = documented_arrays(values, class, p, 1, next) {
+            sized.into_iter().next()
+        } else if depth == 0 {
             values.shallow(&p.type_name)
         } else {
             values.ordinary_within(&p.type_name, position, next)
@@ -242,7 +255,7 @@ fn documented(
     depth: usize,
 ) -> Vec<String> {
     let Some(position) = builder.params.iter().position(|p| is_text(&p.type_name)) else { return Vec::new() };
-    let Some(ordinary) = ordinary_arguments(values, builder, depth).filter(|_| !texts.is_empty()) else {
+    let Some(ordinary) = ordinary_arguments(values, class, builder, depth).filter(|_| !texts.is_empty()) else {
         return Vec::new();
     };
     let instance = |text: &String| {
@@ -282,12 +295,18 @@ pub fn build(values: &Values, class: &ClassModel, builder: &MethodModel, args: &
     }
 }
 
-/// The project's concrete classes below `class`, nearest first (`Project::subtypes_by_distance`:
-/// la4j's `Basic2DMatrix` is a `Matrix` through the abstract `DenseMatrix`; its
-/// `InPlaceCopyMatrixToMatrix extends SimpleMatrixMatrixOperation<Matrix>` is none).
+/// The project's concrete classes below `class`, the class under test first when it is one, then
+/// nearest first (`Project::subtypes_by_distance`: la4j's `Basic2DMatrix` is a `Matrix` through
+/// the abstract `DenseMatrix`; its `InPlaceCopyMatrixToMatrix extends
+/// SimpleMatrixMatrixOperation<Matrix>` is none). A method taking a supertype of its own class
+/// mostly wants one of its own kind: IPAddress' `IPv4Address#mask(IPAddress)` throws on an
+/// `IPv6Address`.
 fn implementations<'p>(values: &Values<'p>, class: &ClassModel) -> Vec<&'p ClassModel> {
     let Some(project) = values.project else { return Vec::new() };
-    project.subtypes_by_distance(class).into_iter().flatten().filter(|c| is_buildable(c)).collect()
+    let mut below: Vec<&ClassModel> =
+        project.subtypes_by_distance(class).into_iter().flatten().filter(|c| is_buildable(c)).collect();
+    below.sort_by_key(|c| c.qualified_name != values.class.qualified_name); // stable: nearest first after it
+    below
 }
 
 fn has(modifiers: &[String], m: &str) -> bool {

@@ -1558,3 +1558,17 @@ fn an_argument_of_a_supertype_of_the_class_under_test_is_first_of_the_class_s_ow
     assert_eq!(masks.len(), 6, "{masks:?}");
     assert!(masks.iter().all(|m| m.starts_with("new IPv4Address(")), "the class under test's own first: {masks:?}");
 }
+
+#[test]
+fn a_class_parameter_is_given_a_class_literal() {
+    // JGraphT 1.5.2 (unseen-13): its graphs are built from their edge class,
+    // `new DefaultDirectedGraph<>(DefaultEdge.class)`; with no value for `Class<? extends E>` the
+    // catalogue built no graph, and no template fit `removeVertex` and `addVertex`.
+    let text = "package org.jgrapht.graph;\npublic class DefaultDirectedGraph<V, E> {\n    public DefaultDirectedGraph(Class<? extends E> edgeClass) {}\n    public boolean addVertex(V v) { return true; }\n    public boolean containsVertex(V v) { return true; }\n}\n";
+    let mut project = Project::new(&[]);
+    project.files = vec![mr_coupler::java_model::parse_str(std::path::Path::new("DefaultDirectedGraph.java"), text)];
+    let class = project.classes().find(|c| c.name == "DefaultDirectedGraph").expect("fixture");
+    let tests = TestIndex::load(&[], None);
+    let graphs = mr_coupler::builtin::catalogue_values(class, &project, &tests, "DefaultDirectedGraph<V, E>", 3);
+    assert_eq!(graphs, ["new DefaultDirectedGraph<>(String.class)"], "E stands for String in the test");
+}

@@ -190,6 +190,17 @@ pub fn arrays(element: &str, elements: &[String]) -> Vec<String> {
     out
 }
 
+/// The class literal a `Class<T>` parameter takes (`new DefaultDirectedGraph<>(Object.class)`,
+/// `EnumSet.noneOf(Color.class)`): `T` erased (`Class<List<String>>`: `List.class`), `Object`
+/// for a type variable left open (`Class<? extends E>` of a class other than the one under test).
+pub fn class_literal(argument: Option<&str>) -> Option<String> {
+    let raw = argument.map(|a| a.split('<').next().unwrap_or(a).trim()).unwrap_or("Object");
+    let type_variable = raw.len() <= 2 && raw.starts_with(|c: char| c.is_ascii_uppercase());
+    let class = if raw.is_empty() || type_variable { "Object" } else { raw };
+    let named = |c: char| c.is_alphanumeric() || "_$.[]".contains(c);
+    class.chars().all(named).then(|| format!("{class}.class"))
+}
+
 /// The ordinary value of a constructor's floating-point argument at `position`, when its tests
 /// give none: a different one per position, so that an object built from several (a box from its
 /// four bounds, a point from its coordinates) is not degenerate, as `(x, 1.5, 1.5, 1.5)` is (zero
@@ -244,5 +255,16 @@ mod tests {
             "new java.util.HashMap<>(java.util.Collections.singletonMap(\"a\", \"a\"))"
         );
         assert_eq!(arrays("Foo", &["x".into()])[1], "new Foo[] {x}");
+    }
+
+    #[test]
+    fn a_class_parameter_takes_the_literal_of_its_type_argument() {
+        assert_eq!(class_literal(Some("Color")).as_deref(), Some("Color.class"));
+        assert_eq!(class_literal(Some("java.util.List<String>")).as_deref(), Some("java.util.List.class"));
+        assert_eq!(class_literal(Some("E")).as_deref(), Some("Object.class"), "a type variable left open");
+        assert_eq!(class_literal(None).as_deref(), Some("Object.class"), "a raw Class");
+        assert_eq!(class_literal(Some("int[]")).as_deref(), Some("int[].class"));
+        assert_eq!(class_literal(Some("Map.Entry<K, V>")).as_deref(), Some("Map.Entry.class"));
+        assert_eq!(class_literal(Some("? super T")), None, "not resolved: no literal");
     }
 }

@@ -5,7 +5,7 @@
 //! an interface), then boundary values of JDK types. An expression whose type was not established
 //! is never emitted: a type the catalogue cannot build has no values, and the template declines.
 
-use super::boundary::{arrays, jdk_values, maps, ordinary_at, typical};
+use super::boundary::{arrays, class_literal, jdk_values, maps, ordinary_at, typical};
 use super::objects;
 use super::time::java_time_values;
 use super::types::{generic_arguments, TypeScope};
@@ -183,6 +183,8 @@ impl<'a> Values<'a> {
             } else {
                 arrays(element, &elements)
             }
+        } else if erased == "Class" {
+            class_literal(args.first().map(String::as_str)).into_iter().collect()
         } else if let [k, v] = args.as_slice().iter().filter(|_| is_jdk_map(&erased)).collect::<Vec<_>>().as_slice() {
             maps(&erased, &inner(k, 1), &inner(v, 1))
         } else {

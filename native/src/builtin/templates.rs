@@ -304,6 +304,9 @@ pub fn delegation(pair: &Pair) -> Option<Mr> {
     if !pair.caller.callable(short) || !pair.caller.callable(long) || short.params.is_empty() {
         return None;
     }
+    if !may_compare_by_value(pair.caller, r) {
+        return None; // two calls answer two objects, equal only to themselves
+    }
     // A body that is only `return long(its own parameters)` is the call itself: every mutant of
     // either side changes both alike, and the MTC could kill none.
     let passes_through = args.len() == short.params.len()
@@ -646,6 +649,31 @@ pub(super) fn declares_equals(caller: &Caller) -> bool {
         c.methods.iter().any(|m| m.name == "equals" && m.params.len() == 1 && !m.is_static())
     };
     ancestors(caller).into_iter().any(declares)
+}
+
+/// Whether values of the type `written` may compare by value: false only for a project type that
+/// no class in its family, itself, a project class above it or one below it, gives an `equals`
+/// (jheaps' `AddressableHeap.Handle`: two inserts of one key answer two handles, never equal).
+/// Enums and records compare by value; JDK and unknown types are left to their own `equals`.
+pub(super) fn may_compare_by_value(caller: &Caller, written: &str) -> bool {
+    let Some(project) = caller.values.project else { return true };
+    let raw = erase_simple(&caller.declared(written));
+    let dotted = format!(".{raw}");
+    let named = |c: &&crate::java_model::ClassModel| c.qualified_name == raw || c.qualified_name.ends_with(&dotted);
+    let Some(class) = project.classes().find(named) else { return true };
+    let declares = |c: &crate::java_model::ClassModel| {
+        c.methods.iter().any(|m| m.name == "equals" && m.params.len() == 1 && !m.is_static())
+    };
+    let hierarchy = crate::coupling::hierarchy::Hierarchy::new(project);
+    let above: Vec<&crate::java_model::ClassModel> = hierarchy
+        .find(&class.qualified_name)
+        .map(|own| hierarchy.superclasses(project, own).into_iter().map(|c| c.get(project)).collect())
+        .unwrap_or_default();
+    let below = project.subtypes_by_distance(class);
+    matches!(class.kind, crate::java_model::ClassKind::Enum | crate::java_model::ClassKind::Record)
+        || declares(class)
+        || above.into_iter().any(declares)
+        || below.into_iter().flatten().any(declares)
 }
 
 /// How far up the project's superclasses and interfaces a template looks.

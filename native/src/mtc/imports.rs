@@ -95,20 +95,35 @@ fn simple(fq: &str) -> &str {
 }
 
 /// Names javac could not resolve that look like types: `symbol: class X`, or `variable X` with
-/// a capital (a static member through an unimported class: `Cipher.ENCRYPT_MODE`).
+/// a capital (a static member through an unimported class: `Cipher.ENCRYPT_MODE`), or a
+/// `package X does not exist` with a capital (a nested type through an unimported class:
+/// jheaps' `AddressableHeap.Handle`, which the built-in generator wrote too).
 fn unresolved_names(diagnostics: &[CompileDiagnostic]) -> Vec<String> {
-    let mut out = Vec::new();
-    for missing in diagnostics.iter().filter_map(|d| super::javac::missing_symbol(&d.message)) {
-        let looks_like_type = match missing.kind {
-            "class" => true,
-            "variable" => missing.name.starts_with(char::is_uppercase),
-            _ => false,
+    let mut out: Vec<String> = Vec::new();
+    for d in diagnostics {
+        let name = if let Some(missing) = super::javac::missing_symbol(&d.message) {
+            let looks_like_type = match missing.kind {
+                "class" => true,
+                "variable" => missing.name.starts_with(char::is_uppercase),
+                _ => false,
+            };
+            looks_like_type.then_some(missing.name)
+        } else {
+            outer_class_taken_for_a_package(&d.message)
         };
-        if looks_like_type && !out.iter().any(|o| o == missing.name) {
-            out.push(missing.name.to_string());
+        if let Some(name) = name.filter(|n| !out.iter().any(|o| o == n)) {
+            out.push(name.to_string());
         }
     }
     out
+}
+
+/// `X` of javac's `package X does not exist` when `X` is a simple capitalised name: the outer
+/// class of a nested type written `X.Inner`, not imported.
+fn outer_class_taken_for_a_package(message: &str) -> Option<&str> {
+    let name = message.strip_prefix("package ")?.strip_suffix(" does not exist")?;
+    let simple = name.starts_with(char::is_uppercase) && name.chars().all(|c| c.is_alphanumeric() || c == '_');
+    simple.then_some(name)
 }
 
 #[cfg(test)]
@@ -149,5 +164,21 @@ mod tests {
         assert_eq!(static_field_imports(code, &[missing("secret")], bits), None, "private");
         assert_eq!(static_field_imports(code, &[missing("word")], bits), None, "not static");
         assert_eq!(static_field_imports(code, &[missing("LIMIT")], bits), None, "not a field of the class");
+    }
+
+    #[test]
+    fn the_outer_class_of_a_nested_type_javac_took_for_a_package_is_imported() {
+        // jheaps 0.14 (unseen-13): `AddressableHeap.Handle<K, V>` in a test of `org.jheaps.tree`.
+        let mut index = ImportIndex::default();
+        index.known.insert("AddressableHeap".into(), "org.jheaps.AddressableHeap".into());
+        index.known.insert("util".into(), "java.util".into());
+        let code = "package org.jheaps.tree;\nclass T {}";
+        let fixed = index.repair(code, &[diagnostic("package AddressableHeap does not exist")]);
+        assert_eq!(
+            fixed.as_deref(),
+            Some("package org.jheaps.tree;\n\nimport org.jheaps.AddressableHeap;\nclass T {}")
+        );
+        assert_eq!(index.repair(code, &[diagnostic("package util does not exist")]), None, "a package's name");
+        assert_eq!(index.repair(code, &[diagnostic("package org.jheaps.Missing does not exist")]), None);
     }
 }

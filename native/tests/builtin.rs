@@ -1501,17 +1501,23 @@ fn an_abstract_class_is_built_by_the_classes_below_it_not_by_classes_taking_it_a
     assert!(!matrices.is_empty() && matrices.iter().all(|m| m.contains("Basic2DMatrix(")), "{matrices:?}");
 }
 
+/// The catalogue's first `n` values of the type `written` for tests of `class_name`, the project
+/// being the given (file name, source) pairs.
+fn catalogue_of(files: &[(&str, &str)], class_name: &str, written: &str, n: usize) -> Vec<String> {
+    let mut project = Project::new(&[]);
+    project.files =
+        files.iter().map(|(name, text)| mr_coupler::java_model::parse_str(std::path::Path::new(name), text)).collect();
+    let class = project.classes().find(|c| c.name == class_name).expect("the class is in the files");
+    mr_coupler::builtin::catalogue_values(class, &project, &TestIndex::load(&[], None), written, n)
+}
+
 #[test]
 fn a_class_built_from_text_only_is_built_on_the_texts_its_javadoc_quotes_first() {
     // semver4j 3.1.0 (unseen-11): `Semver` has only constructors from text, and every value the
     // catalogue built was no version (`new Semver("")`, `new Semver("a")`), so each input was
     // rejected. Its Javadoc quotes versions in prose (`Example: for "1.2.3" = 1`).
     let text = "package com.vdurmont.semver4j;\n/**\n * Semver object that makes it easy to compare versions, in the \"natural\" way.\n */\npublic class Semver {\n    public Semver(String value) {}\n    /**\n     * Get the major part of the version.\n     * Example: for \"1.2.3\" = 1\n     */\n    public Integer getMajor() { return 1; }\n    /** Example: for \"1.2.3-beta.4+sha98450956\" = {\"beta\", \"4\"} */\n    public String[] getSuffixTokens() { return null; }\n    public Semver nextMinor() { return this; }\n}\n";
-    let mut project = Project::new(&[]);
-    project.files = vec![mr_coupler::java_model::parse_str(std::path::Path::new("Semver.java"), text)];
-    let class = project.classes().find(|c| c.name == "Semver").expect("fixture");
-    let tests = TestIndex::load(&[], None);
-    let versions = mr_coupler::builtin::catalogue_values(class, &project, &tests, "Semver", 4);
+    let versions = catalogue_of(&[("Semver.java", text)], "Semver", "Semver", 4);
     let documented = ["1.2.3", "1.2.3-beta.4+sha98450956", "4"].map(|v| format!("new Semver(\"{v}\")"));
     assert_eq!(versions[..3], documented, "texts with digits, in the order written, not prose: {versions:?}");
     assert_eq!(versions[3], "new Semver(\"\")", "the boundary texts come after: {versions:?}");
@@ -1522,11 +1528,7 @@ fn an_array_a_class_documents_the_length_of_is_built_at_that_length() {
     // IPAddress 5.5.1 (unseen-12): `new IPv4Address(new byte[] {0})` throws (an IPv4 address has
     // `BYTE_COUNT = 4` bytes), so every input built on a one-element array was rejected.
     let text = "package inet.ipaddr.ipv4;\npublic class IPv4Address {\n    public static final int BITS_PER_SEGMENT = 8;\n    public static final int BYTE_COUNT = 4;\n    public IPv4Address(byte[] bytes) {}\n    public IPv4Address increment(long n) { return this; }\n}\n";
-    let mut project = Project::new(&[]);
-    project.files = vec![mr_coupler::java_model::parse_str(std::path::Path::new("IPv4Address.java"), text)];
-    let class = project.classes().find(|c| c.name == "IPv4Address").expect("fixture");
-    let tests = TestIndex::load(&[], None);
-    let addresses = mr_coupler::builtin::catalogue_values(class, &project, &tests, "IPv4Address", 3);
+    let addresses = catalogue_of(&[("IPv4Address.java", text)], "IPv4Address", "IPv4Address", 3);
     assert_eq!(addresses.len(), 3, "{addresses:?}");
     for address in &addresses {
         let bytes = address.split_once('{').and_then(|(_, rest)| rest.split_once('}')).map(|(inside, _)| inside);
@@ -1549,12 +1551,7 @@ fn an_argument_of_a_supertype_of_the_class_under_test_is_first_of_the_class_s_ow
             "package inet.ipaddr.ipv4;\nimport inet.ipaddr.IPAddress;\npublic class IPv4Address extends IPAddress {\n    public IPv4Address(int address) {}\n    public IPv4Address(String text) {}\n    public IPv4Address mask(IPAddress mask) { return this; }\n}\n",
         ),
     ];
-    let mut project = Project::new(&[]);
-    project.files =
-        files.iter().map(|(name, text)| mr_coupler::java_model::parse_str(std::path::Path::new(name), text)).collect();
-    let class = project.classes().find(|c| c.name == "IPv4Address").expect("fixture");
-    let tests = TestIndex::load(&[], None);
-    let masks = mr_coupler::builtin::catalogue_values(class, &project, &tests, "IPAddress", 6);
+    let masks = catalogue_of(&files, "IPv4Address", "IPAddress", 6);
     assert_eq!(masks.len(), 6, "{masks:?}");
     assert!(masks.iter().all(|m| m.starts_with("new IPv4Address(")), "the class under test's own first: {masks:?}");
 }
@@ -1565,11 +1562,8 @@ fn a_class_parameter_is_given_a_class_literal() {
     // `new DefaultDirectedGraph<>(DefaultEdge.class)`; with no value for `Class<? extends E>` the
     // catalogue built no graph, and no template fit `removeVertex` and `addVertex`.
     let text = "package org.jgrapht.graph;\npublic class DefaultDirectedGraph<V, E> {\n    public DefaultDirectedGraph(Class<? extends E> edgeClass) {}\n    public boolean addVertex(V v) { return true; }\n    public boolean containsVertex(V v) { return true; }\n}\n";
-    let mut project = Project::new(&[]);
-    project.files = vec![mr_coupler::java_model::parse_str(std::path::Path::new("DefaultDirectedGraph.java"), text)];
-    let class = project.classes().find(|c| c.name == "DefaultDirectedGraph").expect("fixture");
-    let tests = TestIndex::load(&[], None);
-    let graphs = mr_coupler::builtin::catalogue_values(class, &project, &tests, "DefaultDirectedGraph<V, E>", 3);
+    let graphs =
+        catalogue_of(&[("DefaultDirectedGraph.java", text)], "DefaultDirectedGraph", "DefaultDirectedGraph<V, E>", 3);
     assert_eq!(graphs, ["new DefaultDirectedGraph<>(String.class)"], "E stands for String in the test");
 }
 

@@ -190,9 +190,10 @@ pub fn arrays(element: &str, elements: &[String]) -> Vec<String> {
     out
 }
 
-/// The class literal a `Class<T>` parameter takes (`new DefaultDirectedGraph<>(Object.class)`,
-/// `EnumSet.noneOf(Color.class)`): `T` erased (`Class<List<String>>`: `List.class`), `Object`
-/// for a type variable left open (`Class<? extends E>` of a class other than the one under test).
+/// The class literal a `Class<T>` parameter takes (`EnumSet.noneOf(Color.class)`; JGraphT's
+/// `new DefaultDirectedGraph<>(String.class)`, `E` standing for `String` in the test): `T` erased
+/// (`Class<List<String>>`: `List.class`), `Object` for a type variable left open (`Class<? extends
+/// E>` of a class other than the one under test).
 pub fn class_literal(argument: Option<&str>) -> Option<String> {
     let raw = argument.map(|a| a.split('<').next().unwrap_or(a).trim()).unwrap_or("Object");
     let type_variable = raw.len() <= 2 && raw.starts_with(|c: char| c.is_ascii_uppercase());

@@ -270,7 +270,7 @@ fn documented(
 /// no object (an empty array where a point reads three coordinates, `Integer.MAX_VALUE` as a size,
 /// an overflowing shift), so empty arrays and integers of large magnitude go, unless nothing else
 /// is left.
-fn building_values(candidates: Vec<String>, n: usize) -> Vec<String> {
+pub(super) fn building_values(candidates: Vec<String>, n: usize) -> Vec<String> {
     let builds = |v: &String| {
         let empty_array = v.ends_with("[0]") || v.ends_with("{}");
         let large = v.contains("MAX_VALUE") || v.contains("MIN_VALUE") || v.contains("<<");

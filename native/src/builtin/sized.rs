@@ -4,6 +4,7 @@
 //! `RANDOM_BYTES = 10`. A builder given an array of another length throws, and every input built
 //! on it is invalid.
 
+use super::objects::building_values;
 use super::values::Values;
 use crate::coupling::name_tokens;
 use crate::java_model::types::erase_simple;
@@ -61,7 +62,8 @@ pub fn sized_arrays(element: &str, elements: &[String], length: usize, n: usize)
 }
 
 /// The values a documented-length array parameter takes in a builder: arrays of that length over
-/// the element type's values (`values` builds them `depth` deep).
+/// the element type's values that build objects (`objects::building_values`: no extreme sizes),
+/// which `values` builds `depth` deep.
 pub fn documented_arrays(
     values: &Values,
     class: &ClassModel,
@@ -71,9 +73,7 @@ pub fn documented_arrays(
 ) -> Option<Vec<String>> {
     let length = documented_length(class, param)?;
     let element = values.declared(&param.type_name).strip_suffix("[]")?.to_string();
-    let elements = values.typed(&element, length + n, depth);
-    let elements: Vec<String> =
-        elements.into_iter().filter(|v| !v.contains("MAX_VALUE") && !v.contains("MIN_VALUE")).collect();
+    let elements = building_values(values.typed(&element, 2 * (length + n), depth), length + n);
     Some(sized_arrays(&element, &elements, length, n)).filter(|arrays| !arrays.is_empty())
 }
 

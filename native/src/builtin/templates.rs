@@ -645,10 +645,12 @@ impl Shape {
 /// Whether the class's instances compare by value, as MRs comparing instances need: it declares
 /// `equals(Object)`, or a superclass in the project does (Joda-Time's periods inherit theirs).
 pub(super) fn declares_equals(caller: &Caller) -> bool {
-    let declares = |c: &crate::java_model::ClassModel| {
-        c.methods.iter().any(|m| m.name == "equals" && m.params.len() == 1 && !m.is_static())
-    };
-    ancestors(caller).into_iter().any(declares)
+    ancestors(caller).into_iter().any(declares_own_equals)
+}
+
+/// Whether the class itself declares `equals(Object)`.
+fn declares_own_equals(c: &crate::java_model::ClassModel) -> bool {
+    c.methods.iter().any(|m| m.name == "equals" && m.params.len() == 1 && !m.is_static())
 }
 
 /// Whether values of the type `written` may compare by value: false only for a project type that
@@ -661,9 +663,6 @@ pub(super) fn may_compare_by_value(caller: &Caller, written: &str) -> bool {
     let dotted = format!(".{raw}");
     let named = |c: &&crate::java_model::ClassModel| c.qualified_name == raw || c.qualified_name.ends_with(&dotted);
     let Some(class) = project.classes().find(named) else { return true };
-    let declares = |c: &crate::java_model::ClassModel| {
-        c.methods.iter().any(|m| m.name == "equals" && m.params.len() == 1 && !m.is_static())
-    };
     let hierarchy = crate::coupling::hierarchy::Hierarchy::new(project);
     let above: Vec<&crate::java_model::ClassModel> = hierarchy
         .find(&class.qualified_name)
@@ -671,9 +670,9 @@ pub(super) fn may_compare_by_value(caller: &Caller, written: &str) -> bool {
         .unwrap_or_default();
     let below = project.subtypes_by_distance(class);
     matches!(class.kind, crate::java_model::ClassKind::Enum | crate::java_model::ClassKind::Record)
-        || declares(class)
-        || above.into_iter().any(declares)
-        || below.into_iter().flatten().any(declares)
+        || declares_own_equals(class)
+        || above.into_iter().any(declares_own_equals)
+        || below.into_iter().flatten().any(declares_own_equals)
 }
 
 /// How far up the project's superclasses and interfaces a template looks.

@@ -654,8 +654,7 @@ mod tests {
         // apfloat 1.14.0's `ApintMath#gcd` ~ `pow` (unseen-12): the LLM's own input passed, the
         // catalogue's `long n = 0L` failed, and was reported as a suspected bug (0.6).
         let relation = [("mr1_input1", true), ("mr1_input1_catalogue1", false), ("mr1_input1_catalogue2", true)];
-        let outside =
-            |origin, method: &str, relation: &[(&str, bool)]| super::outside_the_llm_s_inputs(origin, method, relation);
+        use super::outside_the_llm_s_inputs as outside;
         assert!(outside(Origin::Llm, "mr1_input1_catalogue1", &relation));
         assert!(
             !outside(Origin::Template, "mr1_input1_catalogue1", &relation),

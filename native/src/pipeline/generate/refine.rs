@@ -73,10 +73,11 @@ impl GenerateRun {
     /// The static repairs in order, the first that applies: imports for unresolved names, a
     /// static import for a static field of the class under test written alone, a receiver for the
     /// class under test's methods called without one or through the class, a project method
-    /// written as a field, a private field read where its getter is public, a constructor given
-    /// number literals it has no arity for, a private constructor called, an abstract class
-    /// created, an anonymous class missing methods of its project type, a local declared twice,
-    /// String/byte[] and lossy numeric conversions. Each is checked by the next compile.
+    /// written as a field, a getter called by its property's name (or the reverse), a private
+    /// field read where its getter is public, a constructor given number literals it has no arity
+    /// for, a private constructor called, an abstract class created, an anonymous class missing
+    /// methods of its project type, a diamond javac inferred as `Object` in a receiver, a local
+    /// declared twice, String/byte[] and lossy numeric conversions. Each is checked by the next compile.
     pub(super) fn static_repair(&mut self, i: usize, diagnostics: &[CompileDiagnostic]) -> Option<String> {
         let code = self.candidates[i].code.clone().unwrap_or_default();
         if let Some(fixed) = self.imports.repair(&code, diagnostics) {
@@ -89,7 +90,7 @@ impl GenerateRun {
         // Tried in order; the first that applies is the one made.
         type Repair<'r> = (&'r dyn Fn() -> Option<String>, &'r str);
         let subclasses = |of: &ClassModel| self.project.subtypes_by_distance(of);
-        let repairs: [Repair; 9] = [
+        let repairs: [Repair; 11] = [
             (
                 &|| crate::mtc::static_field_imports(&code, diagnostics, class),
                 "imported statically a constant of the class under test the reply wrote without its class",
@@ -101,6 +102,10 @@ impl GenerateRun {
             (
                 &|| crate::mtc::accessor_calls(&code, diagnostics, &class_named),
                 "called a method the reply wrote as a field",
+            ),
+            (
+                &|| crate::mtc::getter_name_calls(&code, diagnostics, &class_named),
+                "called the getter the reply named by its property, or the property method it named as a getter",
             ),
             (
                 &|| crate::mtc::getter_reads(&code, diagnostics, &class_named),
@@ -121,6 +126,10 @@ impl GenerateRun {
             (
                 &|| crate::mtc::anonymous_implementation(&code, diagnostics, &class_named),
                 "completed an anonymous class with the methods its project type leaves abstract",
+            ),
+            (
+                &|| crate::mtc::receiver_diamond(&code, diagnostics),
+                "gave a diamond that a call is made on the type arguments the reply declared its result with",
             ),
             (
                 &|| crate::mtc::redeclared_local(&code, diagnostics),

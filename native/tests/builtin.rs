@@ -1426,6 +1426,24 @@ fn a_unit_method_is_the_general_plus_with_its_unit() {
 }
 
 #[test]
+fn a_backport_s_general_plus_takes_its_own_units() {
+    // threetenbp's `LocalDate.plus(long, TemporalUnit)` takes org.threeten.bp's units: the JDK's
+    // `ChronoUnit.DAYS` does not convert (the template failed to compile on all of unseen-14's).
+    let files = [
+        "builtin/com/acme/backport/Day.java",
+        "builtin/com/acme/backport/temporal/TemporalUnit.java",
+        "builtin/com/acme/backport/temporal/ChronoUnit.java",
+    ];
+    let found = generated_in(&files, "Day", "plusDays");
+    let m = mtc(&found, "unitGeneralForm");
+    assert!(m.code.contains("a.plus(n, com.acme.backport.temporal.ChronoUnit.DAYS));"), "{}", m.code);
+    assert!(!m.code.contains("java.time"), "{}", m.code);
+    // Without the backport's ChronoUnit no constant of its TemporalUnit is known: no relation.
+    let found = generated_in(&files[..2], "Day", "plusDays");
+    assert!(!has(&found, "unitGeneralForm"), "{:?}", templates(&found));
+}
+
+#[test]
 fn java_time_values_only_for_a_name_the_project_does_not_declare() {
     let mut project = Project::new(&[]);
     project.files = vec![fixture(WEEK_OF_YEAR)];

@@ -119,6 +119,7 @@ pub fn unit_general_form(pair: &Pair) -> Option<Mr> {
         (m.params.len() == 1 && integral_at(m, 0) && own(m)).then(|| chrono_unit(word)).flatten()
     };
     let general = caller.class.methods.iter().find(|m| is_general(m))?;
+    let chrono_unit = chrono_unit_class(caller, &general.params[1].type_name)?;
     let units: Vec<(&MethodModel, &str)> = if std::ptr::eq(t, general) {
         caller.class.methods.iter().filter_map(|m| Some((m, unit_of(m)?))).collect()
     } else {
@@ -135,7 +136,7 @@ pub fn unit_general_form(pair: &Pair) -> Option<Mr> {
             [
                 format!("{} a = {};", caller.class_type(), instances[i % instances.len()]),
                 format!("{} n = {};", m.params[0].type_name, amounts[i % amounts.len()]),
-                format!("assertEquals(a.{}(n), a.{verb}(n, java.time.temporal.ChronoUnit.{unit}));", m.name),
+                format!("assertEquals(a.{}(n), a.{verb}(n, {chrono_unit}.{unit}));", m.name),
             ]
             .join("\n")
         })
@@ -143,6 +144,17 @@ pub fn unit_general_form(pair: &Pair) -> Option<Mr> {
     let named: Vec<String> =
         units.iter().map(|(m, unit)| format!("a.{}(n) = a.{verb}(n, ChronoUnit.{unit})", m.name)).collect();
     Some(Mr { template: "unitGeneralForm", relation: named.join(", "), bodies })
+}
+
+/// The `ChronoUnit` whose constants the general form takes: the JDK's for `java.time`'s
+/// `TemporalUnit`, the project's own where the `TemporalUnit` is the project's (threetenbp's
+/// `org.threeten.bp.temporal`, a backport of `java.time`, where the JDK's units do not convert);
+/// None for a project `TemporalUnit` without a project `ChronoUnit`.
+fn chrono_unit_class(caller: &super::invoke::Caller, temporal_unit: &str) -> Option<String> {
+    if super::objects::find_class(caller.values, temporal_unit).is_none() {
+        return Some("java.time.temporal.ChronoUnit".into());
+    }
+    super::objects::find_class(caller.values, "ChronoUnit").map(|c| c.qualified_name.clone())
 }
 
 #[cfg(test)]

@@ -13,18 +13,7 @@ use super::objects::builders;
 use super::templates::{assert_equal, declares_equals, ret, same, Mr, Pair};
 use super::values::{rows, INPUTS};
 use crate::java_model::types::erase_simple;
-use crate::java_model::{ClassKind, MethodModel};
-
-/// The property a getter reads: `getNumerator` and `isEmpty` -> `numerator`, `empty`; a record
-/// style accessor `real()` -> `real`.
-fn property(getter: &MethodModel) -> String {
-    let name = &getter.name;
-    let rest = ["get", "is"]
-        .iter()
-        .find_map(|p| name.strip_prefix(p).filter(|r| r.starts_with(|c: char| c.is_ascii_uppercase())))
-        .unwrap_or(name);
-    rest.to_ascii_lowercase()
-}
+use crate::java_model::{property_of, ClassKind, MethodModel};
 
 /// A getter of the instance: no parameters, a value, not static, callable.
 fn is_getter(caller: &Caller, m: &MethodModel) -> bool {
@@ -39,7 +28,7 @@ fn getters_of<'c>(caller: &Caller<'c>, builder: &MethodModel) -> Vec<Option<&'c 
         .map(|p| {
             caller.class.methods.iter().find(|g| {
                 is_getter(caller, g)
-                    && property(g) == p.name.to_ascii_lowercase()
+                    && property_of(&g.name) == p.name.to_ascii_lowercase()
                     && ret(g).is_some_and(|r| same(r, &p.type_name))
             })
         })
@@ -135,21 +124,4 @@ pub fn read_back_rebuilds(pair: &Pair) -> Option<Mr> {
         relation.push_str(" and equals a");
     }
     Some(Mr { template: "readBackRebuilds", relation, bodies })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::property;
-    use crate::java_model::parse_str;
-    use std::path::Path;
-
-    #[test]
-    fn a_getter_reads_the_property_its_name_says() {
-        let file = parse_str(
-            Path::new("P.java"),
-            "class P { int getNumerator() { return 0; } boolean isEmpty() { return true; } double real() { return 0; } int getter() { return 1; } }",
-        );
-        let names: Vec<String> = file.classes[0].methods.iter().map(property).collect();
-        assert_eq!(names, ["numerator", "empty", "real", "getter"]);
-    }
 }

@@ -204,6 +204,15 @@ impl MethodModel {
     }
 }
 
+/// The property a method named `name` reads, in lower case: `getNumerator` and `isEmpty` ->
+/// `numerator`, `empty`; a record-style accessor `real` -> `real` (`island` keeps its `is`).
+pub fn property_of(name: &str) -> String {
+    let bare = ["get", "is"]
+        .iter()
+        .find_map(|p| name.strip_prefix(p).filter(|rest| rest.starts_with(|c: char| c.is_ascii_uppercase())));
+    bare.unwrap_or(name).to_ascii_lowercase()
+}
+
 /// Who receives a call, as far as the source tells without type checking.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
@@ -286,4 +295,15 @@ pub struct SourceFile {
     pub imports: Vec<String>,
     pub classes: Vec<ClassModel>,
     pub diagnostics: Vec<Diagnostic>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::property_of;
+
+    #[test]
+    fn a_getter_reads_the_property_its_name_says() {
+        let names = ["getNumerator", "isEmpty", "real", "getter", "island", "getID"].map(property_of);
+        assert_eq!(names, ["numerator", "empty", "real", "getter", "island", "id"]);
+    }
 }

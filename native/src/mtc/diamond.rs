@@ -8,15 +8,12 @@
 //! (all `Object`); otherwise, or for any other expression, this repair does nothing and the
 //! retyping of `coerce` may apply.
 
-use crate::protocol::{CompileDiagnostic, DiagnosticKind};
+use crate::protocol::CompileDiagnostic;
 use tree_sitter::Node;
 
 /// The code with each such diamond given the wanted type arguments; None when javac reports none.
 pub fn receiver_diamond(code: &str, diagnostics: &[CompileDiagnostic]) -> Option<String> {
     super::javac::edit_at_errors(code, diagnostics, |root, d| {
-        if d.kind != DiagnosticKind::Error {
-            return Vec::new();
-        }
         let Some(arguments) = wanted_arguments(&d.message) else { return Vec::new() };
         let creations = super::inputs::on_line(root, d.line, "object_creation_expression").into_iter();
         let diamonds: Vec<Node> = creations.filter_map(|c| receiver_diamond_of(c, code)).collect();

@@ -9,7 +9,7 @@
 //! before it or taken off, or differs from it only in case. Two such methods: no repair, as the
 //! reply's intent is not known.
 
-use crate::java_model::ClassModel;
+use crate::java_model::{property_of, ClassModel};
 use crate::protocol::CompileDiagnostic;
 
 /// How far up a class's project supertypes the twin is looked for.
@@ -81,13 +81,7 @@ fn twin_of<'c>(
 
 /// `value`/`getValue`, `empty`/`isEmpty`, `getID`/`getId`: the same property named two ways.
 fn is_twin(declared: &str, missing: &str) -> bool {
-    let property = |name: &str| {
-        let bare = ["get", "is"].iter().find_map(|prefix| {
-            name.strip_prefix(prefix).filter(|rest| rest.starts_with(|c: char| c.is_ascii_uppercase()))
-        });
-        bare.unwrap_or(name).to_ascii_lowercase()
-    };
-    declared != missing && (declared.eq_ignore_ascii_case(missing) || property(declared) == property(missing))
+    declared != missing && (declared.eq_ignore_ascii_case(missing) || property_of(declared) == property_of(missing))
 }
 
 #[cfg(test)]

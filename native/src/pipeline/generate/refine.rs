@@ -77,7 +77,8 @@ impl GenerateRun {
     /// field read where its getter is public, a constructor given number literals it has no arity
     /// for, a private constructor called, an abstract class created, an anonymous class missing
     /// methods of its project type, a diamond javac inferred as `Object` in a receiver, a local
-    /// declared twice, String/byte[] and lossy numeric conversions. Each is checked by the next compile.
+    /// declared twice, String/byte[] and lossy numeric conversions. Each is checked by the next
+    /// compile.
     pub(super) fn static_repair(&mut self, i: usize, diagnostics: &[CompileDiagnostic]) -> Option<String> {
         let code = self.candidates[i].code.clone().unwrap_or_default();
         if let Some(fixed) = self.imports.repair(&code, diagnostics) {

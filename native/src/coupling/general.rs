@@ -42,8 +42,9 @@ const NOT_KEYS: &[&str] = &[
 /// The feature, with the sentence the prompt shows.
 pub(super) fn feature(pair: &Pair) -> Option<Feature> {
     let (t, c) = (pair.t(), pair.c());
-    let forward = specific(t) && general(c, t);
-    let backward = !forward && specific(c) && general(t, c);
+    let own = pair.facts.class.name.as_str();
+    let forward = specific(t, own) && general(c, t);
+    let backward = !forward && specific(c, own) && general(t, c);
     if !forward && !backward {
         return None;
     }
@@ -72,9 +73,11 @@ pub(super) fn feature(pair: &Pair) -> Option<Feature> {
     Some(pair.feature(FeatureKind::GeneralForm, evidence, sentence, strength))
 }
 
-/// A specific form: an instance method taking nothing and returning a value.
-fn specific(m: &MethodModel) -> bool {
-    let returns = m.return_type.as_deref().is_some_and(|r| r != "void");
+/// A specific form: an instance method taking nothing and returning a value, not one of the class's
+/// own type: `complement()`, `reverse()`, `minimize()` transform the receiver, they read no case of
+/// it (dk.brics.automaton's `complement()` is no fixed case of `subst(Map)`).
+fn specific(m: &MethodModel, own_class: &str) -> bool {
+    let returns = m.return_type.as_deref().is_some_and(|r| r != "void" && erase_simple(r) != own_class);
     !m.is_constructor && !m.is_static() && m.params.is_empty() && returns
 }
 
@@ -127,5 +130,15 @@ mod tests {
         assert!(general(DATE, "copy", "with").is_none(), "with(Date) takes the result type: a transformation");
         assert!(general(DATE, "year", "of").is_none(), "a static factory is no lookup on the object");
         assert!(general(DATE, "year", "getYear").is_none(), "another result");
+    }
+
+    #[test]
+    fn no_general_form_of_a_transformation_of_the_receiver() {
+        let automaton = "class Automaton { Automaton complement() { return this; } \
+            Automaton subst(Map<Character, Set<Character>> map) { return this; } \
+            Automaton projectChars(Set<Character> chars) { return this; } }";
+        assert!(general(automaton, "complement", "subst").is_none(), "complement() is no fixed case of subst(Map)");
+        assert!(general(automaton, "subst", "projectChars").is_none(), "neither takes nothing");
+        assert!(general(DATE, "year", "property").is_some(), "a getter of another type still is one");
     }
 }

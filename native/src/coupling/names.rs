@@ -188,19 +188,42 @@ fn consider(
 ) {
     let rest_t: BTreeSet<&str> = t.iter().copied().filter(|w| *w != words[0]).collect();
     let rest_c: BTreeSet<&str> = c.iter().copied().filter(|w| *w != words[1]).collect();
-    let strength = if rest_t == rest_c {
-        1.0
-    } else if rest_t.is_subset(&rest_c) || rest_c.is_subset(&rest_t) {
-        0.8
-    } else if !rest_t.is_disjoint(&rest_c) {
-        0.5
-    } else {
+    let loosened = || agreement(&unnumbered(&rest_t, &rest_c), &unnumbered(&rest_c, &rest_t)).map(|s| s * 0.8);
+    let Some(strength) = agreement(&rest_t, &rest_c).or_else(loosened) else {
         return;
     };
     let strength = if relation == NameRelation::Complementary { strength * 0.8 } else { strength };
     if best.as_ref().is_none_or(|b| strength > b.strength) {
         *best = Some(NameMatch { words: words.map(String::from), relation, strength });
     }
+}
+
+/// How much two rests agree: equal 1.0, one inside the other 0.8, a shared word 0.5, else none.
+fn agreement(rest_t: &BTreeSet<&str>, rest_c: &BTreeSet<&str>) -> Option<f64> {
+    if rest_t == rest_c {
+        Some(1.0)
+    } else if rest_t.is_subset(rest_c) || rest_c.is_subset(rest_t) {
+        Some(0.8)
+    } else if !rest_t.is_disjoint(rest_c) {
+        Some(0.5)
+    } else {
+        None
+    }
+}
+
+/// A word with a version number read as the same word bare where the other name has it bare:
+/// unbescape's `unescapeHtml` undoes `escapeHtml4` and `escapeHtml5`. Never where both are
+/// numbered (`Base64`/`Base32` are two encodings).
+fn unnumbered<'a>(rest: &BTreeSet<&'a str>, other: &BTreeSet<&str>) -> BTreeSet<&'a str> {
+    let bare = |w: &'a str| {
+        let stem = w.trim_end_matches(|c: char| c.is_ascii_digit());
+        if stem.len() < w.len() && !stem.is_empty() && other.contains(stem) {
+            stem
+        } else {
+            w
+        }
+    };
+    rest.iter().map(|w| bare(w)).collect()
 }
 
 #[cfg(test)]
@@ -221,6 +244,15 @@ mod tests {
         assert_eq!(names("serialize", "deserialize").map(|m| m.relation), Some(NameRelation::Inverse));
         assert!(names("toJson", "fromJson").is_some());
         assert_eq!(names("decodeHex", "encodeHexString").map(|m| m.strength), Some(0.8));
+    }
+
+    #[test]
+    fn a_numbered_word_is_the_bare_word_of_the_other_name() {
+        let m = names("escapeHtml5", "unescapeHtml").expect("unescapeHtml undoes escapeHtml5");
+        assert_eq!((m.relation, m.strength), (NameRelation::Inverse, 0.8));
+        assert_eq!(names("unescapeHtml", "escapeHtml4").map(|m| m.strength), Some(0.8));
+        assert!(names("encodeBase64", "decodeBase32").is_none(), "two numbered words: two encodings");
+        assert_eq!(names("escapeHtml5", "unescapeHtml5").map(|m| m.strength), Some(1.0));
     }
 
     #[test]

@@ -46,7 +46,7 @@ pub use oracle::asserted_literal;
 pub use prune::prune_methods;
 pub use qualify::qualify;
 pub use redeclared::redeclared_local;
-pub use relations::{relation_summary, stated_relations};
+pub use relations::{asserted_relation, relation_summary, stated_relations};
 pub use runaway::collapse_runaway;
 pub use screen::{screen, Unsafe};
 pub use shape::{shapes, MethodShape};

@@ -41,6 +41,20 @@ pub fn stated_relations(code: &str) -> Vec<(String, String)> {
     out
 }
 
+/// What the last assertion of test method `method` checks, its outputs written as the calls that
+/// made them (`escapeJsonMinimal(escapeJson(text)) equals text`), whatever its `// MR:` line says.
+pub fn asserted_relation(code: &str, method: &str) -> Option<String> {
+    let tree = crate::java_model::parser().parse(code, None)?;
+    let mut cursor = tree.root_node().walk();
+    let classes: Vec<Node> = tree.root_node().named_children(&mut cursor).collect();
+    let body = classes.iter().find(|c| c.kind() == "class_declaration")?.child_by_field_name("body")?;
+    let mut cursor = body.walk();
+    let members: Vec<Node> = body.named_children(&mut cursor).collect();
+    let named = |m: &&Node| m.child_by_field_name("name").and_then(|n| code.get(n.byte_range())) == Some(method);
+    let found = members.iter().filter(|m| m.kind() == "method_declaration").find(named)?;
+    asserted(*found, code).map(|a| a.trim_start_matches("asserted: ").to_string())
+}
+
 /// The relations of a class in one line: the distinct stated ones, in order.
 pub fn relation_summary(code: &str) -> Option<String> {
     let mut distinct: Vec<String> = Vec::new();

@@ -18,6 +18,7 @@ mod minimise;
 mod precondition;
 mod refine;
 mod rounding;
+mod same_action;
 pub mod triage;
 mod trial;
 mod validate;

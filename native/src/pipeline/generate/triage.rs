@@ -377,6 +377,9 @@ pub fn triage_candidate(c: &Candidate, class: &ClassModel, analysis: &CouplingAn
                  a guessed oracle, not a relation"
             ));
             verdict.verdict = Verdict::LikelyWrongRelation;
+        } else if let Some(why) = same_action(&evidence, kind, code, &method) {
+            verdict.evidence.push(why);
+            verdict.verdict = Verdict::LikelyWrongRelation;
         } else if verdict.verdict != Verdict::InvalidInput {
             // A precondition the input breaks outweighs one it may break, whichever method states it.
             let found = documented.iter().filter_map(|(m, p)| precondition::broken_by(code, &method, m, p));
@@ -435,6 +438,15 @@ fn hand_written_oracle(
     }
     let line = frames.iter().find_map(|f| super::failing_step::test_line(f, test_class))?;
     crate::mtc::asserted_literal(code, line)
+}
+
+/// An LLM's failing assertion that `g(f(x))` gives back `x` where `g` and `f` are named for the same
+/// action (`same_action.rs`).
+fn same_action(e: &Evidence, kind: FailureKind, code: &str, method: &str) -> Option<String> {
+    if e.origin != Origin::Llm || kind != FailureKind::Assertion {
+        return None;
+    }
+    super::same_action::same_action_round_trip(&crate::mtc::asserted_relation(code, method)?)
 }
 
 /// A documented precondition the method does not check: broken by a number the test passes, the

@@ -3,21 +3,13 @@
 //! assertion checks (a small model copies the template's placeholder instead of stating one).
 //! Never the reply's prose around the code, which says things like "Here is the test class:".
 
-use tree_sitter::Node;
+use tree_sitter::{Node, Tree};
 
 /// `(test method, relation)` for every method of the first class in `code` that states one.
 pub fn stated_relations(code: &str) -> Vec<(String, String)> {
     let Some(tree) = crate::java_model::parser().parse(code, None) else { return Vec::new() };
     let mut out = Vec::new();
-    let mut cursor = tree.root_node().walk();
-    let classes: Vec<Node> = tree.root_node().named_children(&mut cursor).collect();
-    let Some(body) =
-        classes.iter().find(|c| c.kind() == "class_declaration").and_then(|c| c.child_by_field_name("body"))
-    else {
-        return out;
-    };
-    let mut cursor = body.walk();
-    let members: Vec<Node> = body.named_children(&mut cursor).collect();
+    let members = class_members(&tree);
     for (i, member) in members.iter().enumerate() {
         if member.kind() != "method_declaration" {
             continue;
@@ -45,14 +37,23 @@ pub fn stated_relations(code: &str) -> Vec<(String, String)> {
 /// made them (`escapeJsonMinimal(escapeJson(text)) equals text`), whatever its `// MR:` line says.
 pub fn asserted_relation(code: &str, method: &str) -> Option<String> {
     let tree = crate::java_model::parser().parse(code, None)?;
-    let mut cursor = tree.root_node().walk();
-    let classes: Vec<Node> = tree.root_node().named_children(&mut cursor).collect();
-    let body = classes.iter().find(|c| c.kind() == "class_declaration")?.child_by_field_name("body")?;
-    let mut cursor = body.walk();
-    let members: Vec<Node> = body.named_children(&mut cursor).collect();
+    let members = class_members(&tree);
     let named = |m: &&Node| m.child_by_field_name("name").and_then(|n| code.get(n.byte_range())) == Some(method);
     let found = members.iter().filter(|m| m.kind() == "method_declaration").find(named)?;
     asserted(*found, code).map(|a| a.trim_start_matches("asserted: ").to_string())
+}
+
+/// The members (comments among them) of the first class the code declares; none without one.
+fn class_members(tree: &Tree) -> Vec<Node<'_>> {
+    let mut cursor = tree.root_node().walk();
+    let classes: Vec<Node> = tree.root_node().named_children(&mut cursor).collect();
+    let Some(body) =
+        classes.iter().find(|c| c.kind() == "class_declaration").and_then(|c| c.child_by_field_name("body"))
+    else {
+        return Vec::new();
+    };
+    let mut cursor = body.walk();
+    body.named_children(&mut cursor).collect()
 }
 
 /// The relations of a class in one line: the distinct stated ones, in order.

@@ -7,12 +7,13 @@
 //! `rotateLeft`/`rotateRight`) are no such pair, nor one method twice (`reverse(reverse(x))`).
 
 use crate::coupling::{complementary, name_tokens, NameRelation};
+use tree_sitter::Node;
 
 /// Why the asserted relation (`mtc::asserted_relation`) is a round trip of one action, if it is.
 pub fn same_action_round_trip(asserted: &str) -> Option<String> {
     let (left, right) = asserted.split_once(" equals ")?;
     let (outer, inner) = round_trip(left, right).or_else(|| round_trip(right, left))?;
-    let (o, i) = (name_tokens(outer), name_tokens(inner));
+    let (o, i) = (name_tokens(&outer), name_tokens(&inner));
     let action = o.first().filter(|a| i.first() == Some(*a))?;
     let undoes = complementary(&o, &i).is_some_and(|m| m.relation == NameRelation::Inverse);
     (outer != inner && !undoes).then(|| {
@@ -23,35 +24,24 @@ pub fn same_action_round_trip(asserted: &str) -> Option<String> {
     })
 }
 
-/// `g(f(x, ..), ..)` compared with `x`: the names `g` and `f`.
-fn round_trip<'a>(composed: &'a str, x: &str) -> Option<(&'a str, &'a str)> {
-    let (outer, args) = call(composed.trim())?;
-    let (inner, inner_args) = call(first_argument(args)?)?;
-    (first_argument(inner_args)? == x.trim()).then_some((outer, inner))
+/// `g(f(x, ..), ..)` compared with `x`: the names `g` and `f`, read with tree-sitter from the
+/// composed side as the expression a method returns.
+fn round_trip(composed: &str, x: &str) -> Option<(String, String)> {
+    let declaration = format!("Object f() {{ return {composed}; }}");
+    crate::java_model::sole_statement("X", &declaration, |statement, text| {
+        let returned = statement.named_child(0).filter(|_| !statement.has_error())?;
+        let (outer, outer_argument) = invocation(returned, text)?;
+        let (inner, inner_argument) = invocation(outer_argument, text)?;
+        let same = |a: &str, b: &str| a.split_whitespace().eq(b.split_whitespace());
+        same(text.get(inner_argument.byte_range())?, x).then(|| (outer.to_string(), inner.to_string()))
+    })
 }
 
-/// `name(args)` (a receiver before the name allowed) -> `(name, args)`.
-fn call(expression: &str) -> Option<(&str, &str)> {
-    let open = expression.find('(')?;
-    let args = expression.strip_suffix(')')?.get(open + 1..)?;
-    let callee = &expression[..open];
-    let name = callee.rsplit('.').next()?.trim();
-    let is_name = !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '$');
-    is_name.then_some((name, args))
-}
-
-/// The first argument of an argument list, up to its first comma at depth 0.
-fn first_argument(args: &str) -> Option<&str> {
-    let mut depth = 0i32;
-    for (at, c) in args.char_indices() {
-        match c {
-            '(' | '[' | '{' | '<' => depth += 1,
-            ')' | ']' | '}' | '>' => depth -= 1,
-            ',' if depth == 0 => return Some(args[..at].trim()),
-            _ => {}
-        }
-    }
-    (depth == 0 && !args.trim().is_empty()).then(|| args.trim())
+/// A method call `name(first, ..)` (a receiver before the name allowed) -> `(name, first)`.
+fn invocation<'t>(node: Node<'t>, text: &'t str) -> Option<(&'t str, Node<'t>)> {
+    (node.kind() == "method_invocation").then_some(())?;
+    let name = text.get(node.child_by_field_name("name")?.byte_range())?;
+    Some((name, node.child_by_field_name("arguments")?.named_child(0)?))
 }
 
 #[cfg(test)]
@@ -106,5 +96,13 @@ public class JsonEscape_escapeJson_MTC2Test {
         assert!(check("escapeJson(escapeJson(text)) equals escapeJson(text)").is_none(), "not back to x");
         assert!(check("escapeJson(text) equals text").is_none(), "no composition");
         assert!(check("decode(encode(x)) equals x").is_none(), "two actions");
+        assert!(check("escapeJson(text equals text").is_none(), "not Java");
+    }
+
+    #[test]
+    fn arguments_are_read_as_java_not_by_counting_brackets() {
+        // A comparison in the first argument: `<` and `>` open nothing.
+        assert!(check("escapeA(escapeB(a < b ? x : y, 1 > 0), true) equals a < b ? x : y").is_some());
+        assert!(check("escapeA(escapeB(\"(\" + text), 2) equals \"(\" + text").is_some(), "a bracket in a string");
     }
 }

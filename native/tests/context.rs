@@ -86,7 +86,43 @@ fn the_skeleton_shows_the_imports_and_how_to_build_the_parameter_types() {
     );
     assert!(c.skeleton.contains("public static LatLong of(double lat, double lon);"), "{}", c.skeleton);
     assert!(!c.skeleton.contains("origin()"), "not public: {}", c.skeleton);
-    assert!(!c.skeleton.contains("getLat"), "not a builder: {}", c.skeleton);
+    let (taken, returned) =
+        c.skeleton.split_once("// What the project's types the paired methods return offer:").unwrap();
+    assert!(!taken.contains("getLat"), "not a builder: {}", c.skeleton);
+    // `decodeHash` returns a `LatLong`: its other members follow, its builders are not repeated.
+    assert!(returned.contains("public final class LatLong {\n    public double getLat();"), "{}", c.skeleton);
+    assert!(!returned.contains("of(double lat") && !returned.contains("origin()"), "{}", c.skeleton);
+}
+
+#[test]
+fn the_skeleton_shows_what_a_returned_project_type_offers() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/builders");
+    let project = Project::load_all(&[root]);
+    let class = project.classes().find(|c| c.name == "GeoHash").unwrap().clone();
+    let target = class.methods.iter().position(|m| m.name == "area").unwrap();
+    let tests = TestIndex::load(&[], None);
+    let c = pair_context(&class, target, None, &tests, &ContextOptions::default(), &project);
+    let returned = c.skeleton.split("// What the project's types the paired methods return offer:\n").nth(1);
+    assert_eq!(
+        returned,
+        Some(
+            "// com.acme.geo.Area\npublic final class Area {\n    public boolean contains(LatLong point);\n    \
+             public double width();\n}"
+        ),
+        "public members only: {}",
+        c.skeleton
+    );
+    let full = c.estimated_tokens();
+    let trimmed = pair_context(
+        &class,
+        target,
+        None,
+        &tests,
+        &ContextOptions { token_budget: full - 10, ..ContextOptions::default() },
+        &project,
+    );
+    assert_eq!(trimmed.trimmed, vec!["the members of the project's types the pair returns"]);
+    assert!(!trimmed.skeleton.contains("width()"), "{}", trimmed.skeleton);
 }
 
 /// The ranked fixtures: CountingStore with its superclass, Codec with its tests.

@@ -6,6 +6,7 @@ mod examples;
 mod skeleton;
 
 pub use examples::{invokes, TestIndex};
+use skeleton::returned_api;
 pub use skeleton::{builders, code_of, signature_line, skeleton};
 
 use crate::coupling::{CoupledMethod, FeatureGroup};
@@ -75,27 +76,40 @@ pub fn pair_context(
     let pair: Vec<&crate::java_model::MethodModel> = std::iter::once(t).chain(c).collect();
     let lookup = |simple: &str| project.classes().find(|k| k.name == simple);
     let builders = builders(class, &pair, &lookup);
-    let with_builders = |skeleton: String| match builders.is_empty() {
-        true => skeleton,
-        false => format!("{skeleton}\n\n// How to build the project's types the paired methods take:\n{builders}"),
+    let mut returned = returned_api(class, &pair, &lookup);
+    let with_builders = |skeleton: String, returned: &str| {
+        let mut out = skeleton;
+        if !builders.is_empty() {
+            out.push_str(&format!("\n\n// How to build the project's types the paired methods take:\n{builders}"));
+        }
+        if !returned.is_empty() {
+            out.push_str(&format!("\n\n// What the project's types the paired methods return offer:\n{returned}"));
+        }
+        out
     };
     let mut context = PairContext {
-        skeleton: with_builders(skeleton(class, true)),
+        skeleton: with_builders(skeleton(class, true), &returned),
         target_code: code_of(&class.source, t.byte_range),
         coupled_code: coupled.map(|c| code_of(c.source(class), c.model(class).byte_range)).unwrap_or_default(),
         features: coupled.map(features_text).unwrap_or_default(),
         examples: render_examples(&per_method),
         trimmed: Vec::new(),
     };
-    // Least useful first: further examples, private members, all examples.
+    // Least useful first: further examples, the returned types' members, private members, all
+    // examples.
     if context.estimated_tokens() > options.token_budget && per_method.iter().any(|e| e.len() > 1) {
         let dropped: usize = per_method.iter().map(|e| e.len().saturating_sub(1)).sum();
         per_method.iter_mut().for_each(|e| e.truncate(1));
         context.examples = render_examples(&per_method);
         context.trimmed.push(format!("{dropped} invocation example(s) beyond the first per method"));
     }
+    if context.estimated_tokens() > options.token_budget && !returned.is_empty() {
+        returned.clear();
+        context.skeleton = with_builders(skeleton(class, true), &returned);
+        context.trimmed.push("the members of the project's types the pair returns".into());
+    }
     if context.estimated_tokens() > options.token_budget {
-        context.skeleton = with_builders(skeleton(class, false));
+        context.skeleton = with_builders(skeleton(class, false), &returned);
         context.trimmed.push("the private members of the skeleton".into());
     }
     if context.estimated_tokens() > options.token_budget && !per_method.iter().all(Vec::is_empty) {

@@ -1,9 +1,9 @@
 //! The skeleton of the container class: its package and imports (a model that sees no import
-//! writes `SecretKey` without one), header, fields and member signatures, no bodies; and how to
-//! build the project's types its methods take.
+//! writes `SecretKey` without one), header, fields and member signatures, no bodies; how to build
+//! the project's types its methods take; and what the project's types they return offer.
 
 use crate::java_model::types::erase_simple;
-use crate::java_model::{ClassModel, MethodModel};
+use crate::java_model::{ClassKind, ClassModel, MethodModel};
 
 /// `private` members are listed only when `with_private` (the token budget may drop them), and
 /// private constructors never.
@@ -60,28 +60,89 @@ pub fn builders<'p>(
     methods: &[&MethodModel],
     project_class: &dyn Fn(&str) -> Option<&'p ClassModel>,
 ) -> String {
-    let mut seen: Vec<String> = Vec::new();
     let mut out = String::new();
-    for p in methods.iter().flat_map(|m| &m.params) {
-        let simple = erase_simple(&p.type_name);
-        if simple == class.name || seen.contains(&simple) {
-            continue;
-        }
-        seen.push(simple.clone());
-        let Some(param_class) = project_class(&simple) else { continue };
+    let taken = methods.iter().flat_map(|m| &m.params).map(|p| p.type_name.as_str());
+    for (simple, param_class) in project_types(class, taken, project_class) {
         let lines: Vec<String> = param_class
             .methods
             .iter()
-            .filter(|m| m.modifiers.iter().any(|x| x == "public"))
-            .filter(|m| {
-                m.is_constructor
-                    || (m.is_static() && m.return_type.as_deref().map(erase_simple) == Some(simple.clone()))
-            })
+            .filter(|m| m.modifiers.iter().any(|x| x == "public") && builds(m, &simple))
             .map(|m| format!("    {};", signature_line(m)))
             .collect();
         if !lines.is_empty() {
             out.push_str(&format!("// {}\n{}\n", param_class.qualified_name, lines.join("\n")));
         }
+    }
+    out.trim_end().to_string()
+}
+
+/// The distinct project classes, other than `class` itself, that the types `written` name, each
+/// with its simple name.
+fn project_types<'p, 'w>(
+    class: &ClassModel,
+    written: impl Iterator<Item = &'w str>,
+    project_class: &dyn Fn(&str) -> Option<&'p ClassModel>,
+) -> Vec<(String, &'p ClassModel)> {
+    let mut out: Vec<(String, &'p ClassModel)> = Vec::new();
+    for simple in written.map(erase_simple) {
+        if simple == class.name || out.iter().any(|(s, _)| *s == simple) {
+            continue;
+        }
+        if let Some(found) = project_class(&simple) {
+            out.push((simple, found));
+        }
+    }
+    out
+}
+
+/// A constructor, or a static method that returns the type `simple` names.
+fn builds(m: &MethodModel, simple: &str) -> bool {
+    m.is_constructor || (m.is_static() && m.return_type.as_deref().map(erase_simple).as_deref() == Some(simple))
+}
+
+/// The most members listed for one returned type: past it the prompt grows more than it helps.
+const MOST_RETURNED_MEMBERS: usize = 40;
+
+/// For each project class (other than `class` itself) that `methods` return: its header and
+/// public members (but the builders `builders` lists, where `methods` also take it), so a test
+/// calls what the returned object has. A model never shown commons-csv's
+/// `CSVParser`, which `CSVFormat#parse` returns, wrote `parser.getHeader()` and `new
+/// CSVParser(reader)`, neither of which exists.
+pub fn returned_api<'p>(
+    class: &ClassModel,
+    methods: &[&MethodModel],
+    project_class: &dyn Fn(&str) -> Option<&'p ClassModel>,
+) -> String {
+    let mut out = String::new();
+    let returned = methods.iter().filter_map(|m| m.return_type.as_deref());
+    for (simple, returned_class) in project_types(class, returned, project_class) {
+        let taken = methods.iter().flat_map(|m| &m.params).any(|p| erase_simple(&p.type_name) == simple);
+        let public = |m: &&MethodModel| match returned_class.kind {
+            ClassKind::Interface => !m.is_private(),
+            _ => m.modifiers.iter().any(|x| x == "public"),
+        };
+        let members: Vec<String> = returned_class
+            .methods
+            .iter()
+            .filter(public)
+            .filter(|m| !(taken && builds(m, &simple)))
+            .map(|m| format!("    {};", signature_line(m)))
+            .collect();
+        if members.is_empty() {
+            continue;
+        }
+        let more = members.len().saturating_sub(MOST_RETURNED_MEMBERS);
+        let listed = &members[..members.len() - more];
+        out.push_str(&format!(
+            "// {}\n{} {{\n{}\n",
+            returned_class.qualified_name,
+            returned_class.header,
+            listed.join("\n")
+        ));
+        if more > 0 {
+            out.push_str(&format!("    // ... {more} more public members\n"));
+        }
+        out.push_str("}\n");
     }
     out.trim_end().to_string()
 }

@@ -91,6 +91,11 @@ pub struct Evidence<'a> {
     pub test_class: &'a str,
     /// Exceptions the methods of the class under test declare or throw themselves (simple names).
     pub rejected_on_purpose: &'a [String],
+    /// Whether one method of the pair is meant to read what the other returns: a built-in
+    /// relation (its template fits the pair), or an LLM's over methods named as inverses
+    /// (`format`/`parse`). An LLM composing two methods by their types alone (`valueOf(format(x))`,
+    /// where `valueOf` looks up a predefined format by name) feeds one an output it never reads.
+    pub reads_own_output: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -157,7 +162,7 @@ pub fn triage(e: &Evidence, f: &Failure) -> Triage {
 fn exception_verdict(e: &Evidence, f: &Failure, why: &mut Vec<String>) -> Option<Verdict> {
     let qualified = f.exception_type.unwrap_or("an exception");
     let simple = qualified.rsplit('.').next().unwrap_or(qualified);
-    if f.step == Step::ConsumesOutput && frame_owner(e, f.frames) == Owner::ClassUnderTest {
+    if rejects_own_output(e, f) {
         // The follow-up input is the class's own output: what it rejects, it produced itself.
         why.push(format!("{simple}: the class under test rejects an output it produced itself"));
         return None;
@@ -274,9 +279,11 @@ fn score(e: &Evidence, f: &Failure, why: &mut Vec<String>) -> f64 {
     s.clamp(0.0, 1.0)
 }
 
-/// An exception of the class under test on a follow-up input that is the class's own output.
+/// An exception of the class under test on a follow-up input that is the class's own output, fed
+/// to a method meant to read it.
 fn rejects_own_output(e: &Evidence, f: &Failure) -> bool {
     f.kind == FailureKind::Exception
+        && e.reads_own_output
         && f.step == Step::ConsumesOutput
         && frame_owner(e, f.frames) == Owner::ClassUnderTest
 }
@@ -338,8 +345,10 @@ pub fn triage_candidate(c: &Candidate, class: &ClassModel, analysis: &CouplingAn
         .map(|m| (m, precondition::unchecked(class, m)))
         .filter(|(_, p)| !p.is_empty())
         .collect();
+    let origin = origin_of(c);
     let evidence = Evidence {
-        origin: origin_of(c),
+        origin,
+        reads_own_output: origin != Origin::Llm || named_inverses(&under_test),
         p,
         p_mutants: c.p_mutants,
         p_best_mutant: c.p_best_mutant,
@@ -519,6 +528,13 @@ fn indexes_past_what_the_test_sized(failure: &str, inputs: &[String]) -> bool {
     (failure.contains("for length 0") && inputs.iter().any(empty)) || inputs.iter().any(index_given)
 }
 
+/// The pair's two methods named as one undoing the other (`encode`/`decode`, `format`/`parse`).
+fn named_inverses(pair: &[&str]) -> bool {
+    use crate::coupling::{complementary, name_tokens, NameRelation};
+    let [target, coupled] = pair else { return false };
+    complementary(&name_tokens(target), &name_tokens(coupled)).is_some_and(|m| m.relation == NameRelation::Inverse)
+}
+
 fn origin_of(c: &Candidate) -> Origin {
     match c.template {
         Some(t) if crate::builtin::is_contract_template(t) => Origin::Contract,
@@ -592,6 +608,7 @@ mod tests {
             class_under_test: "com.acme.Version",
             test_class: "com.acme.Version_MTC1Test",
             rejected_on_purpose: &[],
+            reads_own_output: true,
         }
     }
 
@@ -870,6 +887,35 @@ mod tests {
         // The same exception on an input the test made up is the test's doing.
         f.step = Step::Other;
         assert_eq!(triage(&e, &f).verdict, Verdict::InvalidInput);
+    }
+
+    /// The model's `CSVFormat.valueOf(csvFormat.format("Hello, World!"))` (commons-csv, 2026-11-28):
+    /// `valueOf` looks up a predefined format by name and never reads what `format` writes.
+    #[test]
+    fn an_output_fed_to_a_method_not_meant_to_read_it_is_an_invalid_input() {
+        let frames = [
+            "java.lang.Enum.valueOf(Enum.java:273)".to_string(),
+            "org.apache.commons.csv.CSVFormat$Predefined.valueOf(CSVFormat.java:1)".to_string(),
+            "org.apache.commons.csv.CSVFormat.valueOf(CSVFormat.java:1530)".to_string(),
+            "org.apache.commons.csv.CSVFormat_format_MTC2Test.mr1(CSVFormat_format_MTC2Test.java:17)".to_string(),
+        ];
+        let e = Evidence {
+            class_under_test: "org.apache.commons.csv.CSVFormat",
+            test_class: "org.apache.commons.csv.CSVFormat_format_MTC2Test",
+            reads_own_output: false,
+            ..evidence(Origin::Llm, 0.0, None)
+        };
+        let f = Failure {
+            kind: FailureKind::Exception,
+            exception_type: Some("java.lang.IllegalArgumentException"),
+            frames: &frames,
+            step: Step::ConsumesOutput,
+        };
+        let t = triage(&e, &f);
+        assert_eq!(t.verdict, Verdict::InvalidInput, "{t:?}");
+        assert!(is_suspect(&triage(&Evidence { reads_own_output: true, ..e }, &f)), "format/parse would be");
+        assert!(named_inverses(&["format", "parse"]) && !named_inverses(&["format", "valueOf"]));
+        assert!(!named_inverses(&["format"]), "no coupled method");
     }
 
     #[test]

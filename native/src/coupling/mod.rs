@@ -33,7 +33,7 @@ mod usage;
 
 pub use facts::ClassFacts;
 pub use features::{CallSite, Direction, Evidence, Feature, FeatureGroup, FeatureKind};
-pub use names::{complementary, NameRelation};
+pub use names::{complementary, named_inverses, NameRelation};
 pub use rank::{MAX_SELECTED, MIN_SCORE};
 pub use tokens::name_tokens;
 pub use usage::{is_test_method, mentions, most_mentioning, TestFilter, Tests, MAX_TEST_FILES};

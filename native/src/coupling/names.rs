@@ -121,6 +121,12 @@ pub enum NameRelation {
     Complementary,
 }
 
+/// Whether two method names say one undoes the other (`encode`/`decode`, `format`/`parse`).
+pub fn named_inverses(a: &str, b: &str) -> bool {
+    let tokens = super::name_tokens;
+    complementary(&tokens(a), &tokens(b)).is_some_and(|m| m.relation == NameRelation::Inverse)
+}
+
 /// Whether the names (as tokens, see `name_tokens`) of two methods are complementary.
 pub fn complementary(target: &[String], coupled: &[String]) -> Option<NameMatch> {
     swapped(target, coupled).or_else(|| by_words(target, coupled))

@@ -6,7 +6,7 @@
 //! false suspects). Names that say one undoes the other (`escape`/`unescape`,
 //! `rotateLeft`/`rotateRight`) are no such pair, nor one method twice (`reverse(reverse(x))`).
 
-use crate::coupling::{complementary, name_tokens, NameRelation};
+use crate::coupling::{name_tokens, named_inverses};
 use tree_sitter::Node;
 
 /// Why the asserted relation (`mtc::asserted_relation`) is a round trip of one action, if it is.
@@ -15,8 +15,7 @@ pub fn same_action_round_trip(asserted: &str) -> Option<String> {
     let (outer, inner) = round_trip(left, right).or_else(|| round_trip(right, left))?;
     let (o, i) = (name_tokens(&outer), name_tokens(&inner));
     let action = o.first().filter(|a| i.first() == Some(*a))?;
-    let undoes = complementary(&o, &i).is_some_and(|m| m.relation == NameRelation::Inverse);
-    (outer != inner && !undoes).then(|| {
+    (outer != inner && !named_inverses(&outer, &inner)).then(|| {
         format!(
             "it asserts that `{outer}` undoes `{inner}`, but both are named for the same action (`{action}`): \
              neither undoes the other, and the relation holds only where neither changes anything"

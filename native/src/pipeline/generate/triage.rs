@@ -348,7 +348,7 @@ pub fn triage_candidate(c: &Candidate, class: &ClassModel, analysis: &CouplingAn
     let origin = origin_of(c);
     let evidence = Evidence {
         origin,
-        reads_own_output: origin != Origin::Llm || named_inverses(&under_test),
+        reads_own_output: origin != Origin::Llm || pair_named_inverses(&under_test),
         p,
         p_mutants: c.p_mutants,
         p_best_mutant: c.p_best_mutant,
@@ -529,10 +529,8 @@ fn indexes_past_what_the_test_sized(failure: &str, inputs: &[String]) -> bool {
 }
 
 /// The pair's two methods named as one undoing the other (`encode`/`decode`, `format`/`parse`).
-fn named_inverses(pair: &[&str]) -> bool {
-    use crate::coupling::{complementary, name_tokens, NameRelation};
-    let [target, coupled] = pair else { return false };
-    complementary(&name_tokens(target), &name_tokens(coupled)).is_some_and(|m| m.relation == NameRelation::Inverse)
+fn pair_named_inverses(pair: &[&str]) -> bool {
+    matches!(pair, [target, coupled] if crate::coupling::named_inverses(target, coupled))
 }
 
 fn origin_of(c: &Candidate) -> Origin {
@@ -914,8 +912,8 @@ mod tests {
         let t = triage(&e, &f);
         assert_eq!(t.verdict, Verdict::InvalidInput, "{t:?}");
         assert!(is_suspect(&triage(&Evidence { reads_own_output: true, ..e }, &f)), "format/parse would be");
-        assert!(named_inverses(&["format", "parse"]) && !named_inverses(&["format", "valueOf"]));
-        assert!(!named_inverses(&["format"]), "no coupled method");
+        assert!(pair_named_inverses(&["format", "parse"]) && !pair_named_inverses(&["format", "valueOf"]));
+        assert!(!pair_named_inverses(&["format"]), "no coupled method");
     }
 
     #[test]

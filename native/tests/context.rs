@@ -207,3 +207,27 @@ fn the_skeleton_never_shows_a_private_constructor() {
     assert!(c.skeleton.contains("public static Fraction of(int numerator, int denominator);"), "{}", c.skeleton);
     assert!(c.skeleton.contains("private static int gcd(int a, int b);"), "other private members stay: {}", c.skeleton);
 }
+
+#[test]
+fn a_class_built_only_by_another_shows_how_to_get_one() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/builders");
+    let project = Project::load_all(&[root]);
+    let class = project.classes().find(|c| c.name == "Area").unwrap().clone();
+    let target = class.methods.iter().position(|m| m.name == "width").unwrap();
+    let tests = TestIndex::load(&[], None);
+    let c = pair_context(&class, target, None, &tests, &ContextOptions::default(), &project);
+    assert!(
+        c.skeleton.ends_with(
+            "// How to get an instance of the class under test (it has no public constructor or factory of its own):\n\
+             // com.acme.geo.GeoHash\n    public static Area area(String hash);"
+        ),
+        "{}",
+        c.skeleton
+    );
+    // A class with a public constructor of its own needs none, nor one with Java's default one.
+    for own in ["LatLong", "GeoHash"] {
+        let class = project.classes().find(|c| c.name == own).unwrap().clone();
+        let c = pair_context(&class, 0, None, &tests, &ContextOptions::default(), &project);
+        assert!(!c.skeleton.contains("How to get an instance"), "{}", c.skeleton);
+    }
+}

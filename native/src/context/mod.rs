@@ -6,8 +6,8 @@ mod examples;
 mod skeleton;
 
 pub use examples::{invokes, TestIndex};
-use skeleton::returned_api;
 pub use skeleton::{builders, code_of, signature_line, skeleton};
+use skeleton::{builders_elsewhere, returned_api};
 
 use crate::coupling::{CoupledMethod, FeatureGroup};
 use crate::java_model::{ClassModel, Project};
@@ -76,9 +76,16 @@ pub fn pair_context(
     let pair: Vec<&crate::java_model::MethodModel> = std::iter::once(t).chain(c).collect();
     let lookup = |simple: &str| project.classes().find(|k| k.name == simple);
     let builders = builders(class, &pair, &lookup);
+    let elsewhere = builders_elsewhere(class, project.classes());
     let mut returned = returned_api(class, &pair, &lookup);
     let with_builders = |skeleton: String, returned: &str| {
         let mut out = skeleton;
+        if !elsewhere.is_empty() {
+            out.push_str(&format!(
+                "\n\n// How to get an instance of the class under test (it has no public constructor or factory of \
+                 its own):\n{elsewhere}"
+            ));
+        }
         if !builders.is_empty() {
             out.push_str(&format!("\n\n// How to build the project's types the paired methods take:\n{builders}"));
         }

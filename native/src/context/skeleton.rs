@@ -146,3 +146,52 @@ pub fn returned_api<'p>(
     }
     out.trim_end().to_string()
 }
+
+/// The most lines listed for one class that builds the class under test.
+const MOST_BUILDER_LINES: usize = 12;
+/// The most classes listed as building the class under test.
+const MOST_BUILDING_CLASSES: usize = 3;
+
+/// How to get an instance of `class` when it has no public constructor or factory of its own (one
+/// that needs no instance already): the public methods of other project classes that return it,
+/// each with that class's public constructors and the methods that return that class itself (a
+/// fluent builder's steps). exp4j's `Expression` is built only by `new
+/// ExpressionBuilder("x + 1").variable("x").build()`; a model not shown it built tokens by hand.
+pub fn builders_elsewhere<'p>(class: &ClassModel, project: impl Iterator<Item = &'p ClassModel>) -> String {
+    let own_builder = |m: &MethodModel| {
+        public(m) && builds(m, &class.name) && !m.params.iter().any(|p| erase_simple(&p.type_name) == class.name)
+    };
+    // A class that declares no constructor has Java's default one.
+    let default_constructor = class.kind == ClassKind::Class && !class.methods.iter().any(|m| m.is_constructor);
+    if default_constructor || class.methods.iter().any(own_builder) {
+        return String::new();
+    }
+    let returns = |m: &MethodModel, simple: &str| m.return_type.as_deref().map(erase_simple).as_deref() == Some(simple);
+    let builds_class = |o: &&ClassModel| {
+        o.qualified_name != class.qualified_name
+            && o.modifiers.iter().any(|m| m == "public")
+            && o.methods.iter().any(|m| public(m) && returns(m, &class.name))
+    };
+    let mut out = String::new();
+    for other in project.filter(builds_class).take(MOST_BUILDING_CLASSES) {
+        // What returns the class under test first, then how to build the other class, then its
+        // fluent steps: the cap drops steps before the call that matters.
+        let rank = |m: &MethodModel| match () {
+            _ if returns(m, &class.name) => Some(0),
+            _ if builds(m, &other.name) => Some(1),
+            _ if returns(m, &other.name) => Some(2),
+            _ => None,
+        };
+        let mut ranked: Vec<(u8, &MethodModel)> =
+            other.methods.iter().filter(|m| public(m)).filter_map(|m| rank(m).map(|r| (r, m))).collect();
+        ranked.sort_by_key(|(r, _)| *r);
+        let lines: Vec<String> =
+            ranked.iter().take(MOST_BUILDER_LINES).map(|(_, m)| format!("    {};", signature_line(m))).collect();
+        out.push_str(&format!("// {}\n{}\n", other.qualified_name, lines.join("\n")));
+    }
+    out.trim_end().to_string()
+}
+
+fn public(m: &MethodModel) -> bool {
+    m.modifiers.iter().any(|x| x == "public")
+}

@@ -66,7 +66,7 @@ pub fn builders<'p>(
         let lines: Vec<String> = param_class
             .methods
             .iter()
-            .filter(|m| m.modifiers.iter().any(|x| x == "public") && builds(m, &simple))
+            .filter(|m| public(m) && builds(m, &simple))
             .map(|m| format!("    {};", signature_line(m)))
             .collect();
         if !lines.is_empty() {
@@ -117,14 +117,14 @@ pub fn returned_api<'p>(
     let returned = methods.iter().filter_map(|m| m.return_type.as_deref());
     for (simple, returned_class) in project_types(class, returned, project_class) {
         let taken = methods.iter().flat_map(|m| &m.params).any(|p| erase_simple(&p.type_name) == simple);
-        let public = |m: &&MethodModel| match returned_class.kind {
+        let offered = |m: &&MethodModel| match returned_class.kind {
             ClassKind::Interface => !m.is_private(),
-            _ => m.modifiers.iter().any(|x| x == "public"),
+            _ => public(m),
         };
         let members: Vec<String> = returned_class
             .methods
             .iter()
-            .filter(public)
+            .filter(offered)
             .filter(|m| !(taken && builds(m, &simple)))
             .map(|m| format!("    {};", signature_line(m)))
             .collect();

@@ -406,7 +406,7 @@ pub fn closest(wanted: &str, candidates: &[&str], n: usize) -> Vec<String> {
         .map(|c| {
             let lower = c.to_lowercase();
             let simple = lower.rsplit('.').next().unwrap_or(&lower).to_string();
-            let d = levenshtein(&wanted_lower, &lower).min(levenshtein(&wanted_lower, &simple));
+            let d = strsim::levenshtein(&wanted_lower, &lower).min(strsim::levenshtein(&wanted_lower, &simple));
             (d, *c)
         })
         .collect();
@@ -421,20 +421,6 @@ pub fn closest(wanted: &str, candidates: &[&str], n: usize) -> Vec<String> {
         }
     }
     out
-}
-
-fn levenshtein(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != *cb);
-            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }
 
 #[cfg(test)]

@@ -218,6 +218,29 @@ fn parsers_read_back_what_their_class_prints_and_ordering_has_duals() {
 }
 
 #[test]
+fn a_parser_of_a_format_of_its_own_reads_the_printer_of_that_format() {
+    // geohash-java's GeoHash: `fromBinaryString` reads `toBinaryString()`, not `toString()`.
+    let file = "builtin/com/acme/geo/Cell.java";
+    let found = generated(file, "Cell", "toBinaryString");
+    let m = mtc(&found, "textRoundTrip");
+    assert_eq!(m.relation, "fromBinaryString(a.toBinaryString()) = a");
+    assert!(m.code.contains("Cell followUp = Cell.fromBinaryString(a.toBinaryString());"), "{}", m.code);
+    let found = generated(file, "Cell", "toString");
+    assert!(!has(&found, "textRoundTrip"), "toString's text is no binary string: {:?}", templates(&found));
+}
+
+#[test]
+fn delegation_without_parameters_varies_the_instance() {
+    // `next() { return next(1); }`: the same cell's next(1), on each instance the values build.
+    let found = generated("builtin/com/acme/geo/Cell.java", "Cell", "next()");
+    let m = mtc(&found, "delegation");
+    assert_eq!(m.relation, "next() = next(1)");
+    assert!(m.code.contains("Cell sourceOutput = first.next();"), "{}", m.code);
+    assert!(m.code.contains("Cell followUpOutput = second.next(1);"), "{}", m.code);
+    assert!(m.code.matches("@Test").count() > 1, "one test per instance: {}", m.code);
+}
+
+#[test]
 fn type_variables_are_filled_within_their_bounds() {
     let files = ["builtin/com/acme/graph/Graph.java", "builtin/com/acme/graph/Body.java"];
     let found = generated_in(&files, "Graph", "add");

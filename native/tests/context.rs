@@ -211,7 +211,7 @@ fn the_skeleton_never_shows_a_private_constructor() {
 #[test]
 fn a_class_built_only_by_another_shows_how_to_get_one() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/builders");
-    let project = Project::load_all(&[root]);
+    let project = Project::load_all(std::slice::from_ref(&root));
     let class = project.classes().find(|c| c.name == "Area").unwrap().clone();
     let target = class.methods.iter().position(|m| m.name == "width").unwrap();
     let tests = TestIndex::load(&[], None);
@@ -224,6 +224,16 @@ fn a_class_built_only_by_another_shows_how_to_get_one() {
         "{}",
         c.skeleton
     );
+    // Its package-private constructor is how the project builds it inside: left out where
+    // another class builds it publicly; its other package-private members stay.
+    assert!(!c.skeleton.contains("Area(LatLong southWest, LatLong northEast);"), "{}", c.skeleton);
+    assert!(c.skeleton.contains("    double area();"), "{}", c.skeleton);
+    // Where nothing else builds it, the package-private constructor is the only way, and shown.
+    let mut alone = Project::new(std::slice::from_ref(&root));
+    alone.parse(vec![root.join("com/acme/geo/Area.java")]);
+    let c = pair_context(&class, target, None, &tests, &ContextOptions::default(), &alone);
+    assert!(c.skeleton.contains("    Area(LatLong southWest, LatLong northEast);"), "{}", c.skeleton);
+    assert!(!c.skeleton.contains("How to get an instance"), "{}", c.skeleton);
     // A class with a public constructor of its own needs none, nor one with Java's default one.
     for own in ["LatLong", "GeoHash"] {
         let class = project.classes().find(|c| c.name == own).unwrap().clone();

@@ -347,31 +347,49 @@ pub fn element_trichotomy(pair: &Pair) -> Option<Mr> {
     Some(Mr { template: "elementTrichotomy", relation, bodies })
 }
 
-/// The class's parser: a static method from one `String`/`CharSequence` to the class.
-fn parser<'c>(caller: &Caller<'c>) -> Option<&'c MethodModel> {
-    let names = ["parse", "valueOf", "of", "from", "fromString", "create", "decode", "get"];
-    caller.class.methods.iter().find(|m| {
+/// The class's parsers, each with the printer whose text it reads: a static method from one
+/// `String`/`CharSequence` to the class, named `parse`, `valueOf`, `of`, `from`, `create`, `decode`
+/// or `get`, alone or with `String`, `Text` or the class's name after it, reads `toString()`; one
+/// with another format after it reads the method named `to` and that format:
+/// `fromBinaryString` reads `toBinaryString()`, never `toString()`.
+fn parsers<'c>(caller: &Caller<'c>) -> Vec<(&'c MethodModel, &'c MethodModel)> {
+    let prefixes = ["parse", "valueOf", "of", "from", "create", "decode", "get"];
+    let class = caller.class;
+    let plain = |rest: &str| ["", "String", "Text", class.name.as_str()].contains(&rest);
+    let printer = |name: &str| method(caller, name, 0).filter(|m| !m.is_static() && ret(m) == Some("String"));
+    let reads = |m: &MethodModel| {
         m.is_static()
             && !m.is_private()
             && m.params.len() == 1
             && matches!(erase_simple(&m.params[0].type_name).as_str(), "String" | "CharSequence")
-            && m.return_type.as_deref().is_some_and(|r| erase_simple(r) == caller.class.name)
-            && names.iter().any(|n| m.name.starts_with(n))
-    })
+            && m.return_type.as_deref().is_some_and(|r| erase_simple(r) == class.name)
+    };
+    class
+        .methods
+        .iter()
+        .filter(|m| reads(m))
+        .filter_map(|m| {
+            let rest = prefixes.iter().find_map(|p| m.name.strip_prefix(p))?;
+            let printed = if plain(rest) { printer("toString") } else { printer(&format!("to{rest}")) };
+            Some((m, printed?))
+        })
+        .collect()
 }
 
-/// `parse(a.toString()) = a`: what the class prints, it reads back.
+/// `parse(a.toString()) = a`: what the class prints, it reads back (and so for a format of its
+/// own: `fromBinaryString(a.toBinaryString()) = a`).
 pub fn text_round_trip(pair: &Pair) -> Option<Mr> {
     let caller = pair.caller;
-    let parse = parser(caller)?;
-    let prints = method(caller, "toString", 0).is_some();
-    if !prints || !declares_equals(caller) || !(pair.target.name == "toString" || pair.target.name == parse.name) {
+    let t = &pair.target.name;
+    let (parse, print) = parsers(caller).into_iter().find(|(parse, print)| *t == parse.name || *t == print.name)?;
+    if !declares_equals(caller) {
         return None;
     }
-    let read_back = caller.call(parse, "", &["a.toString()".into()]);
+    let printed = format!("a.{}()", print.name);
+    let read_back = caller.call(parse, "", std::slice::from_ref(&printed));
     let checks = [format!("{} followUp = {read_back};", caller.class_type()), "assertEquals(a, followUp);".into()];
     let bodies = on_each_instance(caller, &checks);
-    Some(Mr { template: "textRoundTrip", relation: format!("{}(a.toString()) = a", parse.name), bodies })
+    Some(Mr { template: "textRoundTrip", relation: format!("{}({printed}) = a", parse.name), bodies })
 }
 
 /// `a.copy() = a` for a method that copies (`copy`, `clone`, `duplicate`).

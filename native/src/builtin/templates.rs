@@ -301,7 +301,7 @@ pub fn delegation(pair: &Pair) -> Option<Mr> {
         .into_iter()
         .find_map(|(s, l)| returned_call_arguments(source, s, l).map(|a| (s, l, a)))?;
     let r = ret(short)?;
-    if !pair.caller.callable(short) || !pair.caller.callable(long) || short.params.is_empty() {
+    if !pair.caller.callable(short) || !pair.caller.callable(long) || (short.params.is_empty() && short.is_static()) {
         return None;
     }
     if !may_compare_by_value(pair.caller, r) {
@@ -316,14 +316,10 @@ pub fn delegation(pair: &Pair) -> Option<Mr> {
     }
     let mapped: Vec<String> = args.iter().map(|a| map_argument(pair, short, a)).collect::<Option<_>>()?;
     let args: Vec<&str> = args.iter().map(|a| a.text.as_str()).collect();
-    let values = pair.caller.values;
     let mut bodies = Vec::new();
-    for (i, x) in values.of(&short.params[0].type_name, INPUTS).into_iter().enumerate() {
+    for (i, inputs) in delegation_inputs(pair.caller, short)?.into_iter().enumerate() {
         let mut lines = subjects_at(pair.caller, &["first", "second"], !short.is_static() || !long.is_static(), i)?;
-        for (i, p) in short.params.iter().enumerate() {
-            let value = if i == 0 { x.clone() } else { values.one(&p.type_name)? };
-            lines.push(format!("{} {} = {value};", pair.caller.declared(&p.type_name), p.name));
-        }
+        lines.extend(inputs);
         let names: Vec<String> = short.params.iter().map(|p| p.name.clone()).collect();
         lines.push(format!("{} sourceOutput = {};", pair.caller.declared(r), pair.caller.call(short, "first", &names)));
         lines.push(format!(
@@ -334,8 +330,35 @@ pub fn delegation(pair: &Pair) -> Option<Mr> {
         lines.push(assert_equal("sourceOutput", "followUpOutput", r));
         bodies.push(lines.join("\n"));
     }
-    let relation = format!("{}(x) = {}({})", short.name, long.name, args.join(", "));
+    let x = if short.params.is_empty() { "" } else { "x" };
+    let relation = format!("{}({x}) = {}({})", short.name, long.name, args.join(", "));
     Some(Mr { template: "delegation", relation, bodies })
+}
+
+/// The declarations of the delegating method's parameters for each input: its first parameter
+/// varies, the others take one value. A method without parameters (`next() { return next(1); }`)
+/// varies over the instances it runs on instead, one input per distinct instance.
+fn delegation_inputs(caller: &Caller, short: &MethodModel) -> Option<Vec<Vec<String>>> {
+    let Some(first) = short.params.first() else {
+        let mut distinct: Vec<String> = Vec::new();
+        for instance in (0..INPUTS).filter_map(|i| caller.instance_at(i)) {
+            if !distinct.contains(&instance) {
+                distinct.push(instance);
+            }
+        }
+        return (!distinct.is_empty()).then(|| distinct.iter().map(|_| Vec::new()).collect());
+    };
+    let values = caller.values;
+    let mut inputs = Vec::new();
+    for x in values.of(&first.type_name, INPUTS) {
+        let mut lines = Vec::new();
+        for (i, p) in short.params.iter().enumerate() {
+            let value = if i == 0 { x.clone() } else { values.one(&p.type_name)? };
+            lines.push(format!("{} {} = {value};", caller.declared(&p.type_name), p.name));
+        }
+        inputs.push(lines);
+    }
+    Some(inputs)
 }
 
 /// An argument of the delegating call, as a test can write it: a parameter, a literal, or a

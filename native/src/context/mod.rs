@@ -78,8 +78,10 @@ pub fn pair_context(
     let builders = builders(class, &pair, &lookup);
     let elsewhere = builders_elsewhere(class, project.classes());
     let mut returned = returned_api(class, &pair, &lookup);
-    let with_project_types = |skeleton: String, returned: &str| {
-        let mut out = skeleton;
+    // The class under test's constructors that are not public are left out where other classes
+    // build it publicly.
+    let with_project_types = |with_private: bool, returned: &str| {
+        let mut out = skeleton(class, with_private, elsewhere.is_empty());
         if !elsewhere.is_empty() {
             out.push_str(&format!(
                 "\n\n// How to get an instance of the class under test (it has no public constructor or factory of \
@@ -95,7 +97,7 @@ pub fn pair_context(
         out
     };
     let mut context = PairContext {
-        skeleton: with_project_types(skeleton(class, true), &returned),
+        skeleton: with_project_types(true, &returned),
         target_code: code_of(&class.source, t.byte_range),
         coupled_code: coupled.map(|c| code_of(c.source(class), c.model(class).byte_range)).unwrap_or_default(),
         features: coupled.map(features_text).unwrap_or_default(),
@@ -112,11 +114,11 @@ pub fn pair_context(
     }
     if context.estimated_tokens() > options.token_budget && !returned.is_empty() {
         returned.clear();
-        context.skeleton = with_project_types(skeleton(class, true), &returned);
+        context.skeleton = with_project_types(true, &returned);
         context.trimmed.push("the members of the project's types the pair returns".into());
     }
     if context.estimated_tokens() > options.token_budget {
-        context.skeleton = with_project_types(skeleton(class, false), &returned);
+        context.skeleton = with_project_types(false, &returned);
         context.trimmed.push("the private members of the skeleton".into());
     }
     if context.estimated_tokens() > options.token_budget && !per_method.iter().all(Vec::is_empty) {

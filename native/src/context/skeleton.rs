@@ -6,8 +6,8 @@ use crate::java_model::types::erase_simple;
 use crate::java_model::{ClassKind, ClassModel, MethodModel};
 
 /// `private` members are listed only when `with_private` (the token budget may drop them), and
-/// private constructors never.
-pub fn skeleton(class: &ClassModel, with_private: bool) -> String {
+/// private constructors never; constructors that are not public only when `internal_constructors`.
+pub fn skeleton(class: &ClassModel, with_private: bool, internal_constructors: bool) -> String {
     let mut out = String::new();
     if !class.package.is_empty() {
         out.push_str(&format!("package {};\n\n", class.package));
@@ -25,8 +25,14 @@ pub fn skeleton(class: &ClassModel, with_private: bool) -> String {
         out.push_str(&format!("    {mods}{} {};\n", f.type_name, f.name));
     }
     // A private constructor never: a test cannot call it, and a model shown one writes `new
-    // Fraction(2, 3)` where only `Fraction.of(2, 3)` compiles.
-    for m in class.methods.iter().filter(|m| (with_private && !m.is_constructor) || !m.is_private()) {
+    // Fraction(2, 3)` where only `Fraction.of(2, 3)` compiles. A package-private one is how the
+    // project builds the class internally: a model shown exp4j's `Expression(Token[])` built tokens
+    // by hand instead of calling the `ExpressionBuilder` listed below the class.
+    let listed = |m: &&MethodModel| match () {
+        _ if m.is_constructor && !public(m) => internal_constructors && !m.is_private(),
+        _ => with_private || !m.is_private(),
+    };
+    for m in class.methods.iter().filter(listed) {
         out.push_str(&format!("    {};\n", signature_line(m)));
     }
     out.push('}');

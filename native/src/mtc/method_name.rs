@@ -256,6 +256,13 @@ mod tests {
         parse_str(std::path::Path::new("BitArray.java"), src).classes
     }
 
+    const BITS: &str = "variable bits of type com.google.zxing.common.BitArray";
+
+    /// A test method that makes `call` on a `BitArray bits`.
+    fn on_bits(call: &str) -> String {
+        format!("class T {{\n    void mr1(BitArray bits) {{\n        Object b = bits.{call};\n    }}\n}}\n")
+    }
+
     fn nearest(code: &str, diagnostic: CompileDiagnostic) -> Option<String> {
         let classes = bit_array();
         nearest_name_calls(code, &[diagnostic], &|q| classes.iter().find(|c| c.qualified_name == q || c.name == q))
@@ -264,10 +271,7 @@ mod tests {
     #[test]
     fn a_made_up_name_becomes_the_nearest_that_takes_the_arguments() {
         // Qwen2.5-Coder-1.5B's reply for ZXing's BitArray#appendBits: `getBit(i)` for `get(i)`.
-        let at = |call: &str| {
-            format!("class T {{\n    void mr1(BitArray bits) {{\n        Object b = bits.{call};\n    }}\n}}\n")
-        };
-        let location = "variable bits of type com.google.zxing.common.BitArray";
+        let (at, location) = (on_bits, BITS);
         let fixed = nearest(&at("getBit(3)"), missing(3, "getBit(int)", location)).unwrap();
         assert!(fixed.contains("Object b = bits.get(3);"), "{fixed}");
         // Only a method taking a boolean: `appendBit`, not the nearer-looking ones taking an int.
@@ -277,10 +281,7 @@ mod tests {
 
     #[test]
     fn no_rename_to_a_far_name_or_between_two_near_ones() {
-        let at = |call: &str| {
-            format!("class T {{\n    void mr1(BitArray bits) {{\n        Object b = bits.{call};\n    }}\n}}\n")
-        };
-        let location = "variable bits of type com.google.zxing.common.BitArray";
+        let (at, location) = (on_bits, BITS);
         assert!(nearest(&at("reverse(3)"), missing(3, "reverse(int)", location)).is_none(), "far from all");
         assert!(nearest(&at("appendBits(5)"), missing(3, "appendBits(int)", location)).is_none(), "types");
         // A name that says more than the reply wrote, however near: `getNextSet` for `nextSet`.

@@ -661,6 +661,8 @@ fn remove_undoes_add_with_or_without_contains() {
     assert_eq!(m.relation, "size() is 0 again after add(x) then remove(x) on an empty instance");
     assert!(m.code.contains("boolean removed = subject.remove(x);\n        if (afterAdd == before + 1) {\n            assertTrue(removed);"), "{}", m.code);
     assert!(m.code.contains("if (before == 0) {\n            assertEquals(0, subject.size());"), "{}", m.code);
+    // `none()` hands out one shared pile: no receiver a test may change.
+    assert!(m.code.contains("Pile subject = new Pile();") && !m.code.contains("Pile.none()"), "{}", m.code);
     let found = generated("builtin/com/acme/state/Network.java", "Network", "removeNode");
     let m = mtc(&found, "collectionState");
     assert_eq!(m.relation, "containsNode(x) after addNode(x), and not after removeNode(x) unless it was there before");

@@ -145,12 +145,14 @@ fn is_buildable(class: &ClassModel) -> bool {
 }
 
 /// Visible constructors, then static factories returning the class, fewest parameters first,
-/// skipping those taking the class itself (a copy needs an instance first) and those that read the
+/// skipping those taking the class itself (a copy needs an instance first), those that read the
 /// clock or a random source (`new LocalTime()` is now: two of them differ, and a relation over
-/// them fails on correct code).
+/// them fails on correct code) and those that hand out a field (`hands_out_a_field`).
 pub fn builders<'c>(values: &Values, class: &'c ClassModel) -> Vec<&'c MethodModel> {
     let excluded = |m: &MethodModel| {
-        m.params.iter().any(|p| erase_simple(&p.type_name) == class.name) || reads_clock_or_chance(class, m)
+        m.params.iter().any(|p| erase_simple(&p.type_name) == class.name)
+            || reads_clock_or_chance(class, m)
+            || hands_out_a_field(class, m)
     };
     let mut constructors: Vec<&MethodModel> = class
         .methods
@@ -189,6 +191,29 @@ pub(super) fn reads_clock_or_chance(class: &ClassModel, m: &MethodModel) -> bool
     ];
     let body = class.source.get(m.byte_range.0..m.byte_range.1).unwrap_or("");
     (m.name == "now" && m.params.is_empty()) || MARKERS.iter().any(|marker| body.contains(marker))
+}
+
+/// A static method without parameters whose whole body returns a static field of the class: it
+/// hands every caller one shared object, no fresh instance. brownies-collections' `GapList.EMPTY()`
+/// is `return EMPTY;`, an unmodifiable list: every template that adds to it failed on correct
+/// code, and a test that changed a mutable one would change it for every test after it.
+pub(super) fn hands_out_a_field(class: &ClassModel, m: &MethodModel) -> bool {
+    let is_static_field = |name: &str| class.fields.iter().any(|f| f.name == name && has(&f.modifiers, "static"));
+    if !m.is_static() || !m.params.is_empty() {
+        return false;
+    }
+    let Some(code) = class.source.get(m.byte_range.0..m.byte_range.1) else { return false };
+    crate::java_model::sole_statement(&class.name, code, |statement, text| {
+        let value = statement.named_child(0).filter(|_| statement.kind() == "return_statement")?;
+        let value = if value.kind() == "cast_expression" { value.child_by_field_name("value")? } else { value };
+        let name = match value.kind() {
+            "identifier" => value,
+            "field_access" => value.child_by_field_name("field")?,
+            _ => return None,
+        };
+        text.get(name.byte_range()).map(is_static_field)
+    })
+    .unwrap_or(false)
 }
 
 static DEFAULT_CONSTRUCTOR: std::sync::LazyLock<MethodModel> = std::sync::LazyLock::new(|| MethodModel {

@@ -85,7 +85,12 @@ impl<'a> Values<'a> {
         for f in class.fields.iter().filter(|f| public_static(&f.modifiers) && !own(f)) {
             self.add(&f.type_name, format!("{owner}.{}", f.name));
         }
-        let fixed = |m: &&crate::java_model::MethodModel| !objects::reads_clock_or_chance(class, m);
+        // One shared object of the class's own type is no receiver a test may change.
+        let shared = |m: &crate::java_model::MethodModel| {
+            m.return_type.as_deref().is_some_and(|r| erase_simple(r) == class.name)
+                && objects::hands_out_a_field(class, m)
+        };
+        let fixed = |m: &&crate::java_model::MethodModel| !objects::reads_clock_or_chance(class, m) && !shared(m);
         for m in class.methods.iter().filter(|m| public_static(&m.modifiers) && m.params.is_empty()).filter(fixed) {
             if let Some(r) = m.return_type.as_deref().filter(|r| *r != "void") {
                 self.add(r, format!("{owner}.{}()", m.name));

@@ -7,7 +7,7 @@
 //! where a comma inside parentheses or angle brackets belongs to the parameter list.
 
 use crate::error::{CoreError, CoreResult};
-use crate::java_model::types::erase_simple;
+use crate::java_model::types::{erase_simple, split_top_level};
 use crate::java_model::{ClassModel, MethodModel, Project};
 
 const FORMS: &str = "Write targets as com.acme.Aes#encryptText, com.acme.Aes#encryptText(String,SecretKey), \
@@ -41,12 +41,7 @@ impl TargetRef {
 }
 
 pub fn parse_targets(list: &str) -> CoreResult<Vec<TargetSpec>> {
-    let specs: Vec<TargetSpec> = split_top_level(list, ',', "(<")
-        .into_iter()
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(parse_one)
-        .collect::<CoreResult<_>>()?;
+    let specs: Vec<TargetSpec> = split_top_level(list).into_iter().map(parse_one).collect::<CoreResult<_>>()?;
     if specs.is_empty() {
         return Err(CoreError::new("no target methods were given", FORMS));
     }
@@ -80,11 +75,7 @@ fn parse_method_part(raw: &str, m: &str) -> CoreResult<(Option<String>, Option<V
             let inner = rest
                 .strip_suffix(')')
                 .ok_or_else(|| CoreError::new(format!("`{raw}`: the parameter list has no closing `)`"), FORMS))?;
-            let params: Vec<String> = split_top_level(inner, ',', "<")
-                .into_iter()
-                .map(|p| p.trim().to_string())
-                .filter(|p| !p.is_empty())
-                .collect();
+            let params: Vec<String> = split_top_level(inner).into_iter().map(String::from).collect();
             (name.trim(), Some(params))
         }
     };
@@ -94,27 +85,6 @@ fn parse_method_part(raw: &str, m: &str) -> CoreResult<(Option<String>, Option<V
         return Err(CoreError::new(format!("`{raw}` is not a target: `{name}` is not a method name"), FORMS));
     }
     Ok((Some(name.to_string()), params))
-}
-
-/// Split on `sep` where no bracket from `open` is open (`(` pairs with `)`, `<` with `>`).
-fn split_top_level<'a>(s: &'a str, sep: char, open: &str) -> Vec<&'a str> {
-    let mut depth = 0i32;
-    let mut parts = Vec::new();
-    let mut start = 0;
-    for (i, c) in s.char_indices() {
-        match c {
-            '(' | '<' if open.contains(c) => depth += 1,
-            ')' if open.contains('(') => depth -= 1,
-            '>' if open.contains('<') => depth -= 1,
-            c if c == sep && depth <= 0 => {
-                parts.push(&s[start..i]);
-                start = i + c.len_utf8();
-            }
-            _ => {}
-        }
-    }
-    parts.push(&s[start..]);
-    parts
 }
 
 /// Parse what the specs need and resolve them, in the order given, without duplicates.

@@ -256,3 +256,12 @@ fn a_class_records_what_it_extends_and_implements_as_written() {
     assert_eq!(by("Readable").interfaces, vec!["Comparable<Readable>", "Cloneable"]);
     assert_eq!(by("Unit").interfaces, vec!["Named"]);
 }
+
+#[test]
+fn lists_split_at_the_commas_outside_brackets() {
+    use mr_coupler::java_model::types::split_top_level;
+    assert_eq!(split_top_level("int, java.util.Map<K,V>"), ["int", "java.util.Map<K,V>"]);
+    assert_eq!(split_top_level("A#m(int, long), B#n"), ["A#m(int, long)", "B#n"]);
+    assert_eq!(split_top_level("T extends Comparable<T>, U"), ["T extends Comparable<T>", "U"]);
+    assert!(split_top_level("  ").is_empty(), "no argument is no part, not one blank part");
+}

@@ -2,7 +2,7 @@
 //! (`class Graph<T extends Body>` makes `T` a `Body`, never a `String` outside its bounds), and
 //! generic types split into their raw type and arguments.
 
-use crate::java_model::types::erase_simple;
+use crate::java_model::types::{erase_simple, split_top_level};
 use crate::java_model::{ClassModel, Project};
 use std::collections::BTreeMap;
 
@@ -143,36 +143,15 @@ fn until_close(after_open: &str) -> &str {
     after_open
 }
 
-/// Splits at commas outside angle brackets.
-pub fn split_top_level(list: &str) -> Vec<String> {
-    let (mut parts, mut current, mut depth) = (Vec::new(), String::new(), 0);
-    for c in list.chars() {
-        match c {
-            '<' => depth += 1,
-            '>' => depth -= 1,
-            ',' if depth == 0 => {
-                parts.push(current.trim().to_string());
-                current.clear();
-                continue;
-            }
-            _ => {}
-        }
-        current.push(c);
-    }
-    if !current.trim().is_empty() {
-        parts.push(current.trim().to_string());
-    }
-    parts
-}
-
 /// `Map<String, List<Foo>>` -> (`Map`, [`String`, `List<Foo>`]); arrays and plain types have no
 /// arguments.
 pub fn generic_arguments(written: &str) -> (String, Vec<String>) {
     let written = written.trim();
     match written.find('<') {
-        Some(i) if written.ends_with('>') => {
-            (written[..i].trim().to_string(), split_top_level(&written[i + 1..written.len() - 1]))
-        }
+        Some(i) if written.ends_with('>') => (
+            written[..i].trim().to_string(),
+            split_top_level(&written[i + 1..written.len() - 1]).into_iter().map(String::from).collect(),
+        ),
         _ => (written.to_string(), Vec::new()),
     }
 }

@@ -99,6 +99,27 @@ pub fn literal_type(kind: &str, text: &str) -> Option<&'static str> {
     })
 }
 
+/// A list as Java writes it, split at the commas outside parentheses and angle brackets, each part
+/// trimmed and blank parts left out: `int, Map<K, V>` -> [`int`, `Map<K, V>`]; `A#m(int, long), B`
+/// -> [`A#m(int, long)`, `B`].
+pub fn split_top_level(list: &str) -> Vec<&str> {
+    let (mut parts, mut depth, mut start) = (Vec::new(), 0i32, 0);
+    for (i, c) in list.char_indices() {
+        match c {
+            '(' | '<' => depth += 1,
+            ')' | '>' => depth -= 1,
+            ',' if depth <= 0 => {
+                parts.push(list[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(list[start..].trim());
+    parts.retain(|p| !p.is_empty());
+    parts
+}
+
 pub fn is_primitive(t: &str) -> bool {
     matches!(t, "byte" | "short" | "char" | "int" | "long" | "float" | "double" | "boolean")
 }

@@ -1,5 +1,6 @@
 //! What the static repairs read from javac's messages, and how they write their fixes back.
 
+use crate::java_model::types::split_top_level;
 use crate::protocol::{CompileDiagnostic, DiagnosticKind};
 
 /// javac's `cannot find symbol` with its `symbol:` and `location:` lines: `symbol: method
@@ -20,31 +21,10 @@ pub(super) fn missing_symbol(message: &str) -> Option<MissingSymbol<'_>> {
     let line = |key: &str| message.lines().find_map(|l| l.trim().strip_prefix(key)).map(str::trim);
     let (kind, rest) = line("symbol:")?.split_once(' ')?;
     let (name, arguments) = match rest.split_once('(') {
-        Some((name, args)) => (name.trim(), args.strip_suffix(')').map(top_level_arguments)),
+        Some((name, args)) => (name.trim(), args.strip_suffix(')').map(split_top_level)),
         None => (rest.trim(), None),
     };
     (!name.is_empty()).then_some(MissingSymbol { kind, name, location: line("location:"), arguments })
-}
-
-/// `int,java.util.Map<K,V>` split at its commas outside angle brackets.
-fn top_level_arguments(list: &str) -> Vec<&str> {
-    if list.trim().is_empty() {
-        return Vec::new();
-    }
-    let (mut out, mut depth, mut start) = (Vec::new(), 0usize, 0);
-    for (i, c) in list.char_indices() {
-        match c {
-            '<' => depth += 1,
-            '>' => depth = depth.saturating_sub(1),
-            ',' if depth == 0 => {
-                out.push(list[start..i].trim());
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    out.push(list[start..].trim());
-    out
 }
 
 /// A byte-range edit: `start..end` replaced (an insertion when start is end).

@@ -1618,3 +1618,55 @@ fn no_delegation_comparing_results_that_are_equal_only_to_themselves() {
     let found = generated_in(&files, "PairingHeap", "insert(K)");
     assert!(!found.iter().any(|m| m.template == "delegation"), "{:?}", templates(&found));
 }
+
+#[test]
+fn a_store_of_its_own_reads_back_what_was_put_and_a_remove_undoes_the_put() {
+    let file = "builtin/com/acme/store/Registry.java";
+    for target in ["put", "getValueForExactKey"] {
+        let found = generated(file, "Registry", target);
+        let m = mtc(&found, "storeReadAfterPut");
+        assert_eq!(m.relation, "getValueForExactKey(k) = v just after put(k, v)");
+        assert!(
+            m.code.contains("subject.put(key, value);\n        assertEquals(value, subject.getValueForExactKey(key));"),
+            "{}",
+            m.code
+        );
+        assert!(m.code.contains("Registry<String> subject = new Registry<>();"), "{}", m.code);
+    }
+    for target in ["put", "remove", "size"] {
+        let found = generated(file, "Registry", target);
+        let m = mtc(&found, "storeRemoveUndoesPut");
+        assert!(
+            m.code.contains(
+                "int before = subject.size();\n        subject.put(key, value);\n        assertEquals(before + 1, subject.size());\n        subject.remove(key);\n        assertEquals(before, subject.size());"
+            ),
+            "{}",
+            m.code
+        );
+    }
+    // A reader of many values is no reader of the one just put.
+    let many = generated(file, "Registry", "getValuesStartingWith");
+    assert!(!many.iter().any(|m| m.template.starts_with("store")), "{:?}", templates(&many));
+}
+
+#[test]
+fn a_store_without_a_remover_is_only_read_back() {
+    let found = generated("builtin/com/acme/store/Ledger.java", "Ledger", "put");
+    let m = mtc(&found, "storeReadAfterPut");
+    assert!(m.code.contains("assertEquals(value, subject.get(key));"), "{}", m.code);
+    assert!(!found.iter().any(|m| m.template == "storeRemoveUndoesPut"), "{:?}", templates(&found));
+}
+
+#[test]
+fn a_reader_of_any_type_the_caller_declares_reads_back_what_was_dumped() {
+    let found = generated("builtin/com/acme/store/Snapshots.java", "Snapshots", "dump");
+    let m = mtc(&found, "roundTrip");
+    assert_eq!(m.relation, "load(dump(x, ...), ...) = x");
+    assert!(
+        m.code.contains("String sourceOutput = subject.dump(data);\n        Object followUpOutput = subject.load(sourceOutput);\n        assertEquals(data, followUpOutput);"),
+        "{}",
+        m.code
+    );
+    // `loadAs(text, type)`: the type token decides what comes back, and a picked one undoes nothing.
+    assert!(!found.iter().any(|m| m.relation.starts_with("loadAs")), "{:?}", templates(&found));
+}

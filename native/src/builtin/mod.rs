@@ -25,6 +25,7 @@ mod singular;
 mod sized;
 mod state;
 mod statics;
+mod stores;
 mod templates;
 mod time;
 mod types;
@@ -104,7 +105,7 @@ const PAIR_TEMPLATES: [Template; 7] = [
     templates::producer_consumer,
     templates::binary_operation,
 ];
-const TARGET_TEMPLATES: [Template; 57] = [
+const TARGET_TEMPLATES: [Template; 59] = [
     contracts::constructor_getter,
     readback::read_back_rebuilds,
     contracts::successor,
@@ -119,6 +120,8 @@ const TARGET_TEMPLATES: [Template; 57] = [
     contracts::copy_round_trip,
     contracts::property,
     keyed::keyed_property,
+    stores::read_after_put,
+    stores::remove_undoes_put,
     contracts::collection_state,
     contracts::involution,
     inplace::in_place_involution,

@@ -241,3 +241,24 @@ fn a_class_built_only_by_another_shows_how_to_get_one() {
         assert!(!c.skeleton.contains("How to get an instance"), "{}", c.skeleton);
     }
 }
+
+#[test]
+fn a_class_whose_constructors_take_arguments_shows_one_way_to_build_it() {
+    // concurrent-trees: `ConcurrentRadixTree(NodeFactory)` takes an interface, and a model shown
+    // only that signature wrote an anonymous factory whose nodes were null.
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/strategies");
+    let project = Project::load_all(std::slice::from_ref(&root));
+    let tests = TestIndex::load(&[], None);
+    let trie = project.classes().find(|c| c.name == "Trie").unwrap().clone();
+    let put = trie.methods.iter().position(|m| m.name == "put").unwrap();
+    let c = pair_context(&trie, put, None, &tests, &ContextOptions::default(), &project);
+    assert!(
+        c.skeleton.contains("// One way to build the class under test:\n// new Trie<>(new ArrayNodeFactory())"),
+        "{}",
+        c.skeleton
+    );
+    // A class built without arguments needs no such line: its skeleton says how.
+    let factory = project.classes().find(|c| c.name == "ArrayNodeFactory").unwrap().clone();
+    let c = pair_context(&factory, 0, None, &tests, &ContextOptions::default(), &project);
+    assert!(!c.skeleton.contains("One way to build"), "{}", c.skeleton);
+}

@@ -3,6 +3,7 @@
 //! token budget trims the least useful parts first and says what it trimmed.
 
 mod examples;
+mod instance;
 mod skeleton;
 
 pub use examples::{invokes, TestIndex};
@@ -77,6 +78,7 @@ pub fn pair_context(
     let lookup = |simple: &str| project.classes().find(|k| k.name == simple);
     let builders = builders(class, &pair, &lookup);
     let elsewhere = builders_elsewhere(class, project.classes());
+    let sample = if elsewhere.is_empty() { instance::sample_instance(class, project, tests) } else { None };
     let mut returned = returned_api(class, &pair, &lookup);
     // The class under test's constructors that are not public are left out where other classes
     // build it publicly.
@@ -87,6 +89,9 @@ pub fn pair_context(
                 "\n\n// How to get an instance of the class under test (it has no public constructor or factory of \
                  its own):\n{elsewhere}"
             ));
+        }
+        if let Some(sample) = &sample {
+            out.push_str(&format!("\n\n// One way to build the class under test:\n// {sample}"));
         }
         if !builders.is_empty() {
             out.push_str(&format!("\n\n// How to build the project's types the paired methods take:\n{builders}"));

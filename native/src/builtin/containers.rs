@@ -69,6 +69,11 @@ fn element_types(caller: &Caller) -> Vec<String> {
     super::types::generic_arguments(&own).1
 }
 
+/// Whether the class is a `java.util` collection or map, which `container` tests.
+pub(super) fn is_container(caller: &Caller) -> bool {
+    kind(caller).is_some()
+}
+
 /// One relation per observed target method, over fresh instances holding 0..9 elements.
 pub fn container(pair: &Pair) -> Option<Mr> {
     let caller = pair.caller;

@@ -25,7 +25,7 @@ struct Store<'c> {
 
 /// The class's store methods, when it is a store and no `Map` (which `containers.rs` tests).
 fn store<'c>(caller: &Caller<'c>) -> Option<Store<'c>> {
-    if super::templates::supertypes(caller).iter().any(|s| s.contains("Map") || s.contains("Collection")) {
+    if super::containers::is_container(caller) {
         return None;
     }
     let usable = |m: &&MethodModel| !m.is_static() && caller.callable(m);

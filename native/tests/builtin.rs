@@ -1647,6 +1647,10 @@ fn a_store_of_its_own_reads_back_what_was_put_and_a_remove_undoes_the_put() {
     // A reader of many values is no reader of the one just put.
     let many = generated(file, "Registry", "getValuesStartingWith");
     assert!(!many.iter().any(|m| m.template.starts_with("store")), "{:?}", templates(&many));
+    // A java.util.Map is tested as a map, by containers.rs.
+    let map = generated("builtin/com/acme/store/TinyMap.java", "TinyMap", "put");
+    assert!(!map.iter().any(|m| m.template.starts_with("store")), "{:?}", templates(&map));
+    assert!(map.iter().any(|m| m.template == "containerState"), "{:?}", templates(&map));
 }
 
 #[test]

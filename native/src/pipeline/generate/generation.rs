@@ -39,15 +39,23 @@ impl GenerateRun {
         let repetitions = self.llm.as_ref().map_or(1, |l| l.settings().repetitions.max(1));
         for (ti, target) in self.targets.clone().into_iter().enumerate() {
             let class = target.class(&self.project);
-            let pairs: Vec<Option<usize>> = if self.settings.coupling {
-                let limit = self.settings.max_pairs_per_target.unwrap_or(usize::MAX);
-                self.analyses[ti].coupled.iter().take(limit).map(|c| Some(c.method)).collect()
-            } else {
-                vec![None]
-            };
             // The catalogue's relations, named in each pair's prompt.
             let catalogue =
                 crate::builtin::relations(class, target.method, &self.analyses[ti], &self.project, &self.tests);
+            let pairs: Vec<Option<usize>> = if self.settings.coupling {
+                let limit = self.settings.max_pairs_per_target.unwrap_or(usize::MAX);
+                // Algorithm 1, the paper's baseline, takes its pairs as it ranks them.
+                let ranked = self.settings.coupling_ranking == crate::coupling::Ranking::Ranked;
+                pairs_with_relations_first(&self.analyses[ti].coupled, |c| {
+                    ranked && !catalogue.of_pair(class, c).is_empty()
+                })
+                .into_iter()
+                .take(limit)
+                .map(Some)
+                .collect()
+            } else {
+                vec![None]
+            };
             if pairs.is_empty() {
                 self.log.push(crate::protocol::LogLine::info(format!(
                     "{}#{}: no coupled method, so no pair to write MTCs for",
@@ -249,10 +257,36 @@ fn event_line(event: &crate::llm::Event, answered: usize, total: usize) -> crate
     }
 }
 
+/// The coupled methods in the order the LLM is asked about them when `maxPairsPerTarget` cuts the
+/// list (ranked mode): those the catalogue knows a relation with first, each group in the
+/// ranking's order. A
+/// pair whose prompt names a relation that holds gets an MTC that holds far more often than one
+/// whose relation the model invents (concurrent-trees: `put` was paired with `putIfAbsent` and
+/// `getNode()`, ranked above `getValueForExactKey`, and no MTC of either was kept).
+pub(super) fn pairs_with_relations_first(
+    coupled: &[crate::coupling::CoupledMethod],
+    has_relation: impl Fn(&crate::coupling::CoupledMethod) -> bool,
+) -> Vec<usize> {
+    let (with, without): (Vec<_>, Vec<_>) = coupled.iter().partition(|c| has_relation(c));
+    with.into_iter().chain(without).map(|c| c.method).collect()
+}
+
 #[cfg(test)]
 mod tests {
-    use super::event_line;
+    use super::{event_line, pairs_with_relations_first};
+    use crate::coupling::CoupledMethod;
     use crate::llm::{Event, Retry, Tag};
+
+    #[test]
+    fn pairs_with_a_known_relation_go_first_each_group_in_ranked_order() {
+        let coupled: Vec<CoupledMethod> = [4, 7, 2, 9, 5]
+            .into_iter()
+            .map(|method| CoupledMethod { method, features: Vec::new(), score: 0.0, inherited: None })
+            .collect();
+        let known = |c: &CoupledMethod| c.method == 2 || c.method == 5;
+        assert_eq!(pairs_with_relations_first(&coupled, known), [2, 5, 4, 7, 9]);
+        assert_eq!(pairs_with_relations_first(&coupled, |_| false), [4, 7, 2, 9, 5], "the ranking's order");
+    }
 
     fn tag() -> Tag {
         Tag { target: "Aes#encryptText".into(), pair: "decryptText".into(), phase: "generation".into() }

@@ -4,20 +4,14 @@
 //! the project has `DefaultCharArrayNodeFactory`. The expression is the built-in generator's own
 //! receiver (`builtin::fresh_instance`), which compiles and runs in its MTCs.
 
+use super::skeleton::{builds, public};
 use super::TestIndex;
-use crate::java_model::types::erase_simple;
-use crate::java_model::{ClassKind, ClassModel, MethodModel, Project};
+use crate::java_model::{ClassKind, ClassModel, Project};
 
 /// `new ConcurrentRadixTree<>(new com.acme.DefaultCharArrayNodeFactory())`, or nothing where the
 /// class builds without arguments (its skeleton says how) or is no class a test creates.
 pub fn sample_instance(class: &ClassModel, project: &Project, tests: &TestIndex) -> Option<String> {
-    let public = |m: &MethodModel| m.modifiers.iter().any(|x| x == "public");
-    let returns_class =
-        |m: &MethodModel| m.return_type.as_deref().map(erase_simple).as_deref() == Some(class.name.as_str());
-    let without_arguments = class
-        .methods
-        .iter()
-        .any(|m| public(m) && m.params.is_empty() && (m.is_constructor || (m.is_static() && returns_class(m))));
+    let without_arguments = class.methods.iter().any(|m| public(m) && m.params.is_empty() && builds(m, &class.name));
     let implicit_constructor = !class.methods.iter().any(|m| m.is_constructor);
     let abstract_class = class.modifiers.iter().any(|x| x == "abstract");
     if class.kind != ClassKind::Class || abstract_class || without_arguments || implicit_constructor {

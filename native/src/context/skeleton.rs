@@ -102,7 +102,7 @@ fn project_types<'p, 'w>(
 }
 
 /// A constructor, or a static method that returns the type `simple` names.
-fn builds(m: &MethodModel, simple: &str) -> bool {
+pub(super) fn builds(m: &MethodModel, simple: &str) -> bool {
     m.is_constructor || (m.is_static() && m.return_type.as_deref().map(erase_simple).as_deref() == Some(simple))
 }
 
@@ -198,6 +198,6 @@ pub fn builders_elsewhere<'p>(class: &ClassModel, project: impl Iterator<Item = 
     out.trim_end().to_string()
 }
 
-fn public(m: &MethodModel) -> bool {
+pub(super) fn public(m: &MethodModel) -> bool {
     m.modifiers.iter().any(|x| x == "public")
 }

@@ -1674,3 +1674,18 @@ fn a_reader_of_any_type_the_caller_declares_reads_back_what_was_dumped() {
     // `loadAs(text, type)`: the type token decides what comes back, and a picked one undoes nothing.
     assert!(!found.iter().any(|m| m.relation.starts_with("loadAs")), "{:?}", templates(&found));
 }
+
+#[test]
+fn the_relation_a_pair_is_told_is_checked_on_an_ordinary_input_not_an_edge() {
+    let mut project = Project::new(&[]);
+    project.files = vec![fixture("builtin/com/acme/store/Registry.java")];
+    let class = project.classes().find(|c| c.name == "Registry").expect("the class is in the fixture");
+    let target = method(class, "put");
+    let analysis = analyse(class, target);
+    let catalogue = relations(class, target, &analysis, &project, &TestIndex::load(&[], None));
+    let examples: Vec<&str> = catalogue.of_target().filter_map(|found| found.example.as_deref()).collect();
+    assert!(!examples.is_empty(), "the store templates fit Registry#put");
+    for example in examples {
+        assert!(!example.contains("= \"\";") && !example.contains("= \" \";"), "{example}");
+    }
+}

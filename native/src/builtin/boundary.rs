@@ -235,6 +235,45 @@ pub fn typical(erased: &str) -> Option<&'static str> {
     })
 }
 
+/// How many edge values `code` holds: empty and blank text literals, zero literals (`0`, `0L`,
+/// `0.0`: also the length of `new byte[0]`), the extremes (`MAX_VALUE`, `MIN_VALUE`), `ZERO`,
+/// `EMPTY` and empty collections (`<>()`). An MTC on the fewest shows a model an ordinary input: one
+/// shown `CharSequence key = "";` copied the empty key, which concurrent-trees' radix tree rejects.
+pub fn edges_in(code: &str) -> usize {
+    let mut edges = code.matches("<>()").count();
+    let mut rest = code;
+    while let Some(at) = rest.find(|c: char| c == '"' || c.is_ascii_alphanumeric() || c == '_') {
+        rest = &rest[at..];
+        if let Some(literal) = rest.strip_prefix('"') {
+            let end = text_literal_end(literal);
+            edges += usize::from(literal[..end].trim().is_empty());
+            rest = literal.get(end + 1..).unwrap_or("");
+            continue;
+        }
+        let end = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.')).unwrap_or(rest.len());
+        let token = &rest[..end];
+        let zero = matches!(token, "0" | "0L" | "0.0" | "0.0f" | "0.0d");
+        let extreme = ["MAX_VALUE", "MIN_VALUE", "ZERO", "EMPTY"].iter().any(|e| token.ends_with(e));
+        edges += usize::from(zero || extreme);
+        rest = &rest[end..];
+    }
+    edges
+}
+
+/// Where a text literal whose opening quote is already read ends (the closing quote's index, or
+/// the end of `literal` when it is not closed): escaped quotes do not close it.
+fn text_literal_end(literal: &str) -> usize {
+    let mut escaped = false;
+    for (at, c) in literal.char_indices() {
+        match c {
+            '"' if !escaped => return at,
+            '\\' => escaped = !escaped,
+            _ => escaped = false,
+        }
+    }
+    literal.len()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -267,5 +306,20 @@ mod tests {
         assert_eq!(class_literal(Some("int[]")).as_deref(), Some("int[].class"));
         assert_eq!(class_literal(Some("Map.Entry<K, V>")).as_deref(), Some("Map.Entry.class"));
         assert_eq!(class_literal(Some("? super T")), None, "not resolved: no literal");
+    }
+
+    #[test]
+    fn edges_are_counted_in_code_not_in_text() {
+        assert_eq!(edges_in("CharSequence key = \"\";\nString value = \" \";"), 2);
+        assert_eq!(edges_in("String key = \"Hello, World!\";\nint n = 42;"), 0);
+        assert_eq!(
+            edges_in("long x = Long.MAX_VALUE; byte[] b = new byte[0]; Object o = new java.util.ArrayList<>();"),
+            3
+        );
+        assert_eq!(
+            edges_in("String s = \"a \\\" 0 \\\"\"; double d = 10.5; int i = x0;"),
+            0,
+            "a quote escaped, 0 in text"
+        );
     }
 }

@@ -196,10 +196,11 @@ pub struct CatalogueRelations {
     found: Vec<(Option<usize>, CatalogueRelation)>,
 }
 
-/// One relation of the catalogue in words, with the body of its MTC on its first input: a small
-/// model given the relation in words alone writes its own arithmetic around it, often wrong
+/// One relation of the catalogue in words, with the body of its MTC on its most ordinary input
+/// (the fewest `boundary::edges_in`, the first of those): a small model given the relation in
+/// words alone writes its own arithmetic around it, often wrong
 /// (`multipliedBy(3).multipliedBy(2).dividedBy(3) = multipliedBy(3)`); the body shows how the class
-/// is built and what the assertion compares.
+/// is built and what the assertion compares, and the model copies its input.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CatalogueRelation {
     pub relation: String,
@@ -221,7 +222,7 @@ pub fn relations(
         found: found
             .into_iter()
             .map(|(coupled, mr)| {
-                let example = mr.bodies.first().cloned();
+                let example = mr.bodies.iter().min_by_key(|body| boundary::edges_in(body)).cloned();
                 (coupled, CatalogueRelation { relation: mr.relation, example })
             })
             .collect(),

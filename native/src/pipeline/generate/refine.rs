@@ -77,8 +77,8 @@ impl GenerateRun {
     /// field read where its getter is public, a constructor given number literals it has no arity
     /// for, a private constructor called, an abstract class created, an anonymous class missing
     /// methods of its project type, a diamond javac inferred as `Object` in a receiver, a local
-    /// declared twice, a made-up method name (last: the least certain), String/byte[] and lossy
-    /// numeric conversions. Each is checked by the next compile.
+    /// declared twice, a made-up method name or constant (last: the least certain), String/byte[]
+    /// and lossy numeric conversions. Each is checked by the next compile.
     pub(super) fn static_repair(&mut self, i: usize, diagnostics: &[CompileDiagnostic]) -> Option<String> {
         let code = self.candidates[i].code.clone().unwrap_or_default();
         if let Some(fixed) = self.imports.repair(&code, diagnostics) {
@@ -91,7 +91,7 @@ impl GenerateRun {
         // Tried in order; the first that applies is the one made.
         type Repair<'r> = (&'r dyn Fn() -> Option<String>, &'r str);
         let subclasses = |of: &ClassModel| self.project.subtypes_by_distance(of);
-        let repairs: [Repair; 12] = [
+        let repairs: [Repair; 13] = [
             (
                 &|| crate::mtc::static_field_imports(&code, diagnostics, class),
                 "imported statically a constant of the class under test the reply wrote without its class",
@@ -139,6 +139,10 @@ impl GenerateRun {
             (
                 &|| crate::mtc::nearest_name_calls(&code, diagnostics, &class_named),
                 "called the method whose name is nearest one the reply made up, taking the same arguments",
+            ),
+            (
+                &|| crate::mtc::made_up_constants(&code, diagnostics, &class_named),
+                "named one of the class's own constants where the reply made one up: the nearest name, else an enum's first",
             ),
         ];
         if let Some((fixed, note)) = repairs.iter().find_map(|(repair, note)| repair().map(|fixed| (fixed, *note))) {

@@ -12,6 +12,7 @@ const BUILT_IN: &[(&str, &str)] = &[
     ("refinement.md", include_str!("../../prompts/refinement.md")),
     ("amplification.md", include_str!("../../prompts/amplification.md")),
     ("amplification-missing.md", include_str!("../../prompts/amplification-missing.md")),
+    ("amplification-values.md", include_str!("../../prompts/amplification-values.md")),
     ("junit5-template.java", include_str!("../../prompts/junit5-template.java")),
     ("junit4-template.java", include_str!("../../prompts/junit4-template.java")),
 ];
@@ -115,6 +116,8 @@ mod tests {
         assert!(t.render("amplification.md", &v(&["count", "example_method", "test_class"])).is_ok());
         let missing = v(&["requested", "survived", "dropped", "missing", "test_class"]);
         assert!(t.render("amplification-missing.md", &missing).is_ok());
+        let values = v(&["requested", "survived", "dropped", "inputs", "lines"]);
+        assert!(t.render("amplification-values.md", &values).is_ok());
         assert!(t.render("junit4-template.java", &v(&["package", "test_class", "first", "second"])).is_ok());
         assert!(t.render("junit5-template.java", &v(&["package", "test_class", "first", "second"])).is_ok());
     }

@@ -589,7 +589,10 @@ fn when_fewer_than_half_the_amplified_inputs_survive_the_llm_is_asked_once_more(
     // Asked for 4 inputs, the model writes 2, one of which does not compile: 1 of 4 survives.
     let bad = "AESEncryption.defaultKey().toString()";
     let first = amplified_reply(&[("mr1_input1", "\"\""), ("mr1_input2", bad)]);
-    let again = amplified_reply(&[("mr1_input1", "\"\""), ("mr1_input2", "\"x\""), ("mr1_input3", "\"\\u00e9\"")]);
+    // Its source input is a literal: the re-ask asks for values alone. A hand-written answer (no
+    // model wrote it): two new values, and the input mr1 has already.
+    let values = "```java\nmr1: \"x\"\nmr1: \"a\"\nmr1: \"\\u00e9\";\n```";
+    let again = json!({"reply": {"content": values, "usage": {"prompt_tokens": 100, "completion_tokens": 20}}});
     let script = out.join("script.json");
     let exchanges = json!({"exchanges": [
         {"match": "Of the 4 new inputs asked for, the class has 1", "reply": again["reply"], "times": 1},
@@ -614,13 +617,26 @@ fn when_fewer_than_half_the_amplified_inputs_survive_the_llm_is_asked_once_more(
     assert_eq!(c["firstReplyCompiled"], true);
     assert_eq!(c["status"], "kept", "{c}");
     assert!(c["keptMethods"].to_string().contains("mr1_catalogue1"), "{c}");
-    assert!(c["code"].as_str().unwrap().contains("encryptWithDefaultKey(\"Hello AES!\")"), "{c}");
+    let code = c["code"].as_str().unwrap();
+    assert!(code.contains("encryptWithDefaultKey(\"Hello AES!\")"), "{c}");
+    // The listed values, written by MR-Coupler into copies of mr1 named on from mr1_input1.
+    assert!(code.contains("void mr1_input2() throws Exception {\n        // MR: encryptWithDefaultKey(x) equals encryptText(x, defaultKey)\n"), "{code}");
+    assert!(
+        code.contains("encryptText(\"x\", ")
+            && code.contains("void mr1_input3()")
+            && code.contains("encryptText(\"\\u00e9\", "),
+        "{code}"
+    );
     let notes = c["notes"].to_string();
     assert!(notes.contains("1 of 4 amplified input(s) survived; asked the LLM once more"), "{notes}");
+    assert!(notes.contains("the LLM listed 2 new source-input value(s)"), "{notes}");
     assert!(notes.contains("MR-Coupler added mr1 (+1)"), "{notes}");
     let requests: Vec<String> = std::fs::read_to_string(&llm.2).unwrap().lines().map(String::from).collect();
     assert_eq!(requests.len(), 3, "generation, amplification, the one re-ask");
-    assert!(requests[2].contains("3 more for `mr1` (it has 1 of 4)") && requests[2].contains("dropped: mr1_input2"));
+    let asked = "`mr1` takes the `String` `\\\"a\\\"` as its source input: 3 new value(s)";
+    let lines = "mr1 (empty):\\nmr1 (non-ASCII):\\nmr1 (one character):\\n```";
+    let request = &requests[2];
+    assert!(request.contains(asked) && request.contains(lines) && request.contains("dropped: mr1_input2"), "{request}");
     std::fs::remove_dir_all(&out).ok();
 }
 
@@ -631,11 +647,15 @@ fn an_amplification_without_code_gets_the_one_re_ask_too() {
     std::fs::create_dir_all(&out).unwrap();
     let prose = json!({"content": "Continue this pattern for the remaining inputs.", "usage": {"prompt_tokens": 9, "completion_tokens": 9}});
     let again = amplified_reply(&[("mr1_input1", "\"\""), ("mr1_input2", "\"x\"")]);
+    // Its mr1 has no literal to replace (the text is built), so the re-ask asks for whole methods.
+    let built = class_reply("        String text = new String(new char[] {'a'});");
+    let built = built["reply"]["content"].as_str().unwrap().replace("(\"a\"", "(text");
+    let generated = json!({"content": built, "usage": {"prompt_tokens": 100, "completion_tokens": 50}});
     let script = out.join("script.json");
     let exchanges = json!({"exchanges": [
         {"match": "Of the 2 new inputs asked for, the class has 0", "reply": again["reply"], "times": 1},
         {"match": "apply each of its", "reply": prose, "times": 1},
-        {"match": "Your task: find metamorphic relations", "reply": class_reply("")["reply"], "times": 1},
+        {"match": "Your task: find metamorphic relations", "reply": generated, "times": 1},
     ]});
     std::fs::write(&script, exchanges.to_string()).unwrap();
     let llm = server_with(&out.join("requests.jsonl"), &script);

@@ -235,6 +235,41 @@ pub fn typical(erased: &str) -> Option<&'static str> {
     })
 }
 
+/// The kinds of value an LLM is asked for when it writes new source inputs of a type (its erased
+/// simple name), one per input: a small model asked for "new values" repeats the one it has, while
+/// one asked for an empty, a non-ASCII, a one-character text writes each. Never "very long": asked
+/// for one, the model repeated a word until `maxTokens` cut it off (the catalogue has long texts).
+pub fn value_kinds(erased: &str) -> &'static [&'static str] {
+    match erased {
+        "String" | "CharSequence" | "StringBuilder" | "StringBuffer" => &[
+            "empty",
+            "non-ASCII",
+            "one character",
+            "special characters",
+            "with spaces",
+            "blank",
+            "digits",
+            "mixed case",
+            "with a line break",
+            "upper case",
+        ],
+        "int" | "Integer" | "long" | "Long" | "short" | "Short" | "byte" | "Byte" | "BigInteger" => {
+            &["zero", "negative", "largest", "one", "large random", "smallest", "power of two", "odd", "even", "small"]
+        }
+        "double" | "Double" | "float" | "Float" | "BigDecimal" | "Number" => {
+            &["zero", "negative", "fraction", "very large", "very small", "whole", "random", "one", "minus one", "tiny"]
+        }
+        "char" | "Character" => &["letter", "digit", "non-ASCII", "space", "symbol", "upper case"],
+        "boolean" | "Boolean" => &["the other boolean"],
+        "List" | "ArrayList" | "LinkedList" | "Collection" | "Iterable" | "Set" | "HashSet" | "SortedSet"
+        | "TreeSet" | "Deque" | "Queue" | "Map" | "HashMap" | "SortedMap" | "TreeMap" => {
+            &["empty", "one element", "several elements", "with duplicates", "large"]
+        }
+        _ if erased.ends_with("[]") => &["empty", "one element", "several elements", "with duplicates", "large"],
+        _ => &["another typical", "boundary", "large", "small", "unusual"],
+    }
+}
+
 /// How many edge values `code` holds: empty and blank text literals, zero literals (`0`, `0L`,
 /// `0.0`: also the length of `new byte[0]`), the extremes (`MAX_VALUE`, `MIN_VALUE`), `ZERO`,
 /// `EMPTY` and empty collections (`<>()`). An MTC on the fewest shows a model an ordinary input: one

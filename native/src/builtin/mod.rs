@@ -53,6 +53,9 @@ pub struct BuiltinMtc {
 
 type Template = fn(&Pair) -> Option<Mr>;
 
+/// The kinds of value to ask an LLM for as new inputs of a type.
+pub use boundary::value_kinds;
+
 /// Up to `n` values of the declared type `written` for inputs of `class`'s methods, from the
 /// catalogue the built-in MTCs draw on (the project's tests, its builders, boundary values): the
 /// inputs an LLM-written relation gets when the model gave too few.

@@ -144,12 +144,36 @@ fn inline_string(body: Node, text: &str, base: usize) -> Option<SourceLiteral> {
 pub fn with_copies(
     code: &str,
     method: &str,
-    (text, source): &(String, SourceLiteral),
+    found: &(String, SourceLiteral),
     values: &[String],
     first: usize,
 ) -> String {
+    with_named_copies(code, method, found, values, &format!("{method}{SUFFIX}"), first)
+}
+
+/// `with_copies` with the copies named `<prefix><k>`: the LLM's own values for a source input are
+/// its relation's inputs (`mr1_input6`), not the catalogue's.
+pub fn with_named_copies(
+    code: &str,
+    method: &str,
+    (text, source): &(String, SourceLiteral),
+    values: &[String],
+    prefix: &str,
+    first: usize,
+) -> String {
     let copies: Vec<String> = values.iter().map(|value| replaced(text, &source.ranges, |_| value.clone())).collect();
-    insert_copies(code, method, text, &copies, SUFFIX, first)
+    insert_copies(code, method, text, &copies, prefix, first)
+}
+
+/// The test method of `relation` whose inputs copies vary: the relation's own method, else the
+/// shortest-named of its inputs; never a copy MR-Coupler wrote.
+pub fn relation_method(code: &str, relation: &str) -> Option<String> {
+    let methods = super::test_method_bodies(code);
+    let method = methods
+        .into_iter()
+        .filter(|m| m.name.starts_with(relation) && !is_static_copy(&m.name))
+        .min_by_key(|m| (m.name != relation, m.name.len()))?;
+    Some(method.name)
 }
 
 /// How much longer than the copies it makes the list a project type's values are spread over.
@@ -190,13 +214,13 @@ pub(super) fn replaced(text: &str, ranges: &[(usize, usize)], value: impl Fn(&st
 }
 
 /// `code` with `copies` (texts of test method `method`, whose own text is `text`) inserted after
-/// it, each renamed `<method><suffix><k>` from `first` on.
+/// it, each renamed `<prefix><k>` from `first` on.
 pub(super) fn insert_copies(
     code: &str,
     method: &str,
     text: &str,
     copies: &[String],
-    suffix: &str,
+    prefix: &str,
     first: usize,
 ) -> String {
     let Some(at) = code.find(text) else { return code.to_string() };
@@ -205,7 +229,7 @@ pub(super) fn insert_copies(
         .iter()
         .enumerate()
         .map(|(k, copy)| {
-            let copy = crate::mtc::replace_word(copy, method, &format!("{method}{suffix}{}", first + k));
+            let copy = crate::mtc::replace_word(copy, method, &format!("{prefix}{}", first + k));
             format!("\n\n{indent}{copy}")
         })
         .collect();

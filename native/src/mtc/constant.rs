@@ -11,7 +11,7 @@
 //! Only for a class of the project reached through its name, that declares no field or method of
 //! the missing name (those are other repairs' cases).
 
-use super::method_name::{NEAREST_MARGIN, NEAREST_SIMILARITY};
+use super::method_name::clearly_nearest;
 use crate::java_model::types::erase_simple;
 use crate::java_model::{ClassKind, ClassModel};
 use crate::protocol::CompileDiagnostic;
@@ -56,20 +56,8 @@ fn constant_for<'c>(class: &'c ClassModel, missing: &str) -> Option<&'c str> {
         .filter(|f| erase_simple(&f.type_name) == class.name)
         .map(|f| f.name.as_str())
         .collect();
-    let missing_lower = missing.to_lowercase();
-    let similarity = |name: &str| strsim::normalized_damerau_levenshtein(&missing_lower, &name.to_lowercase());
-    let mut scored: Vec<(f64, &str)> = own.iter().map(|name| (similarity(name), *name)).collect();
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
-    match scored.as_slice() {
-        [(best, name), rest @ ..]
-            if *best >= NEAREST_SIMILARITY
-                && rest.first().is_none_or(|(next, _)| best - next > NEAREST_MARGIN - 1e-9) =>
-        {
-            Some(name)
-        }
-        _ if class.kind == ClassKind::Enum => own.first().copied(),
-        _ => None,
-    }
+    let enum_default = || (class.kind == ClassKind::Enum).then(|| own.first().copied()).flatten();
+    clearly_nearest(missing, &own).or_else(enum_default)
 }
 
 #[cfg(test)]

@@ -34,6 +34,25 @@ pub fn drop_copies(code: &str) -> Option<(String, Vec<String>)> {
     Some((rewrite(code, &methods, &cut, &renames), done))
 }
 
+/// `code` with the test methods of `before` it lost put back before its class's closing brace:
+/// those whose name and body it has neither (a 1.5B model asked to amplify wrote `mr1_input1..5`
+/// and left out `mr2` and `mr3`, though told to keep them), and their names; None when it lost none.
+pub fn restore_lost_methods(code: &str, before: &str) -> Option<(String, Vec<String>)> {
+    let now = test_method_bodies(code);
+    let lost: Vec<TestMethod> = test_method_bodies(before)
+        .into_iter()
+        .filter(|m| !now.iter().any(|n| n.name == m.name || n.body == m.body))
+        .collect();
+    let end = code.rfind('}')?;
+    if lost.is_empty() {
+        return None;
+    }
+    let texts: String =
+        lost.iter().filter_map(|m| before.get(m.range.0..m.range.1)).map(|t| format!("\n    {t}\n")).collect();
+    let names = lost.into_iter().map(|m| m.name).collect();
+    Some((format!("{}{texts}{}", code[..end].trim_end_matches([' ', '\t']), &code[end..]), names))
+}
+
 /// A test method of a reply: its name, where the name stands, its whole text and its body as a
 /// key (no comment lines, no whitespace outside literals).
 pub struct TestMethod {
@@ -162,5 +181,15 @@ mod tests {
     #[test]
     fn layout_goes_but_the_spaces_of_a_literal_stay() {
         assert_eq!(without_layout("f( \" \" ,\n  '\\'' , \"a\\\" b\" );"), "f(\" \",'\\'',\"a\\\" b\");");
+    }
+
+    #[test]
+    fn the_methods_an_amplified_class_lost_are_put_back() {
+        let before = "class T {\n    @Test\n    void mr1() { f(1); }\n\n    @Test\n    void mr2() { g(1); }\n\n    @Test\n    void mr3() { h(1); }\n}\n";
+        let after = "class T {\n    @Test\n    void mr1_input1() { f(1); }\n\n    @Test\n    void mr1_input2() { f(2); }\n\n    @Test\n    void mr3() { h(3); }\n}\n";
+        let (restored, names) = restore_lost_methods(after, before).unwrap();
+        assert_eq!(names, vec!["mr2".to_string()], "mr1's body and mr3's name are still there");
+        assert!(restored.contains("void mr3() { h(3); }\n\n    @Test\n    void mr2() { g(1); }\n}\n"), "{restored}");
+        assert!(restore_lost_methods(&restored, before).is_none());
     }
 }

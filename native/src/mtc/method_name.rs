@@ -22,11 +22,11 @@ use crate::protocol::CompileDiagnostic;
 const SUPERTYPE_DEPTH: usize = 4;
 
 /// The least similarity of a made-up name to the one it is renamed to: `getBit` -> `get` is 0.5.
-pub const NEAREST_SIMILARITY: f64 = 0.5;
+const NEAREST_SIMILARITY: f64 = 0.5;
 /// The most letters a made-up name may differ by from one that says more than it does.
 const MOST_SLIPPED_LETTERS: usize = 2;
 /// How much nearer than every other the chosen name must be (`get` 0.5, `getNextSet` 0.4).
-pub const NEAREST_MARGIN: f64 = 0.1;
+const NEAREST_MARGIN: f64 = 0.1;
 
 /// The code with each getter-name slip renamed; None when javac reports none that has one twin.
 pub fn getter_name_calls<'c>(
@@ -147,26 +147,34 @@ fn nearest_of<'c>(
         })
     };
     let missing_lower = missing.to_lowercase();
-    let similarity = |name: &str| strsim::normalized_damerau_levenshtein(&missing_lower, &name.to_lowercase());
     // A slip of a letter or two (`appendBits`), or a word the reply added (`getBit`); never a name
     // that says more than the reply wrote: `defaultKey()` is not `rotateDefaultKey()`.
     let says_no_more = |name: &str| {
         strsim::damerau_levenshtein(&missing_lower, &name.to_lowercase()) <= MOST_SLIPPED_LETTERS
             || words_within(name, missing)
     };
-    let mut scored: Vec<(f64, &str)> = Vec::new();
+    let mut names: Vec<&str> = Vec::new();
     for m in visible_of_arity(class, arguments.len(), class_named).into_iter().filter(|m| takes(m)) {
-        if m.name != missing && says_no_more(&m.name) && !scored.iter().any(|(_, n)| *n == m.name) {
-            scored.push((similarity(&m.name), &m.name));
+        if m.name != missing && says_no_more(&m.name) && !names.contains(&m.name.as_str()) {
+            names.push(&m.name);
         }
     }
+    clearly_nearest(missing, &names).map(str::to_string)
+}
+
+/// The one of `names` nearest `missing` (strsim's normalized Damerau-Levenshtein, case aside), when
+/// it is at least [`NEAREST_SIMILARITY`] near and no other comes within [`NEAREST_MARGIN`] of it.
+pub(super) fn clearly_nearest<'n>(missing: &str, names: &[&'n str]) -> Option<&'n str> {
+    let missing_lower = missing.to_lowercase();
+    let similarity = |name: &str| strsim::normalized_damerau_levenshtein(&missing_lower, &name.to_lowercase());
+    let mut scored: Vec<(f64, &str)> = names.iter().map(|name| (similarity(name), *name)).collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
     match scored.as_slice() {
         [(best, name), rest @ ..]
             if *best >= NEAREST_SIMILARITY
                 && rest.first().is_none_or(|(next, _)| best - next > NEAREST_MARGIN - 1e-9) =>
         {
-            Some(name.to_string())
+            Some(name)
         }
         _ => None,
     }

@@ -48,7 +48,7 @@ pub fn with_varied_numbers(code: &str, method: &str, count: usize) -> Option<(St
     if copies.is_empty() {
         return None;
     }
-    Some((insert_copies(code, method, text, &copies, SUFFIX, 1), copies.len()))
+    Some((insert_copies(code, method, text, &copies, &format!("{method}{SUFFIX}"), 1), copies.len()))
 }
 
 /// `text` with every number in `ranges` moved by `map`; None when one would leave its type's range.

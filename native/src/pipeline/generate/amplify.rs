@@ -1,12 +1,16 @@
 //! Phase 3 (a), the paper's amplification: in the same conversation, the LLM applies each MR of a
 //! candidate to new inputs; when that fails, the candidate is validated as it was. When fewer than
 //! half the inputs asked for survive (compile after the repairs), the LLM is asked once more for
-//! the missing ones; each relation's surviving inputs are counted for the report.
+//! the missing ones: for values of the relations' source inputs alone where MR-Coupler can write
+//! them into copies of the relation's method (a 1.5B model asked for whole methods repeats its first
+//! input under new names, and runs into `maxTokens` writing them), else for whole methods. Each
+//! relation's surviving inputs are counted for the report.
 
-use super::candidate::{AmplifiedInputs, Candidate, Stage, Status};
+use super::candidate::{AmplifiedInputs, Candidate, Stage, Status, ValueRequest};
 use super::GenerateRun;
 use crate::error::CoreResult;
-use crate::mtc::{catalogue::is_static_copy, test_method_bodies, TestMethod};
+use crate::mtc::catalogue::{is_static_copy, relation_method, source_literal, with_named_copies};
+use crate::mtc::{test_method_bodies, TestMethod};
 use std::collections::BTreeMap;
 
 impl GenerateRun {
@@ -35,6 +39,7 @@ impl GenerateRun {
             let failure = reply.as_ref().err().map(|e| e.to_string());
             if self.take_reply(i, reply) {
                 self.candidates[i].amplified = true;
+                self.candidates[i].restore_lost_methods();
                 continue;
             }
             // Validate what compiled before amplification rather than lose it; a reply without
@@ -66,21 +71,17 @@ impl GenerateRun {
         let calls = ids.iter().map(|&i| self.call(&self.candidates[i], "amplification")).collect();
         let replies = self.complete(calls);
         for (i, reply) in ids.into_iter().zip(replies) {
+            if !self.candidates[i].reask_values.is_empty() {
+                self.candidates[i].take_values(reply);
+                continue;
+            }
             let failure = reply.as_ref().err().map(|e| e.to_string());
             if self.take_reply(i, reply) {
                 self.candidates[i].amplified = true;
+                self.candidates[i].restore_lost_methods();
                 continue;
             }
-            let c = &mut self.candidates[i];
-            c.notes.push(format!(
-                "asking again for the missing inputs failed ({}); validated with those that survived",
-                failure.unwrap_or("no code in the reply".into())
-            ));
-            (c.status, c.stage) = (Status::Pending, Stage::Validate);
-            match c.amplified_before_reask.take() {
-                Some(before) => c.code = Some(before),
-                None => (c.code, c.amplified, c.inputs) = (c.unamplified.clone(), false, None),
-            }
+            self.candidates[i].keep_what_survived(failure.unwrap_or("no code in the reply".into()));
         }
         Ok(())
     }
@@ -108,9 +109,19 @@ impl GenerateRun {
         if self.llm.is_none() || inputs.reasked || c.catalogue_tried || survived * 2 >= wanted {
             return Ok(false);
         }
-        let missing = missing_lines(inputs, self.settings.amplification_inputs);
-        let message = self.prompter().missing_inputs(wanted, survived, &c.pruned, &missing, &c.class_name)?;
+        let per_relation = self.settings.amplification_inputs;
+        // Values alone where the relations short of inputs have a source input to replace: the
+        // class to copy from is the one that compiled.
+        let base = if compiled { c.code.as_deref() } else { c.unamplified.as_deref() };
+        let requests = value_requests(base.unwrap_or(""), inputs, per_relation);
+        let message = if requests.is_empty() {
+            let missing = missing_lines(inputs, per_relation);
+            self.prompter().missing_inputs(wanted, survived, &c.pruned, &missing, &c.class_name)?
+        } else {
+            self.prompter().missing_values((wanted, survived), &c.pruned, &requests)?
+        };
         let c = &mut self.candidates[i];
+        c.reask_values = requests;
         if let Some(inputs) = c.inputs.as_mut() {
             inputs.reasked = true;
         }
@@ -124,6 +135,45 @@ impl GenerateRun {
 }
 
 impl Candidate {
+    /// The reply to a re-ask for values: each relation's listed values written into copies of its
+    /// test method, named as the LLM's inputs (`mr1_input6`), on the class that compiled.
+    fn take_values(&mut self, reply: CoreResult<crate::llm::Reply>) {
+        let requests = std::mem::take(&mut self.reask_values);
+        let base = self.amplified_before_reask.clone().or_else(|| self.unamplified.clone()).unwrap_or_default();
+        let content = match reply {
+            Ok(reply) => reply.content,
+            Err(e) => return self.keep_what_survived(e.to_string()),
+        };
+        self.conversation.push(crate::llm::Message::assistant(content.clone()));
+        let Some((code, added)) = with_listed_values(&base, &content, &requests) else {
+            return self.keep_what_survived("no new value listed in the reply".into());
+        };
+        self.notes.push(format!(
+            "the LLM listed {added} new source-input value(s); MR-Coupler wrote each into a copy of its relation's test method"
+        ));
+        (self.code, self.amplified, self.status, self.stage) = (Some(code), true, Status::Pending, Stage::Validate);
+    }
+
+    /// An amplified class keeps every test method of the class before it: those the reply left
+    /// out go back in (a relation lost there would never be validated or kept).
+    fn restore_lost_methods(&mut self) {
+        let (Some(code), Some(before)) = (&self.code, &self.unamplified) else { return };
+        let Some((restored, names)) = crate::mtc::restore_lost_methods(code, before) else { return };
+        self.notes.push(format!("the amplified class left out {}: put back as they were", names.join(", ")));
+        self.code = Some(restored);
+    }
+
+    /// The re-ask gave nothing to use (`why`): validated with the inputs that survived before it.
+    fn keep_what_survived(&mut self, why: String) {
+        self.notes
+            .push(format!("asking again for the missing inputs failed ({why}); validated with those that survived"));
+        (self.status, self.stage) = (Status::Pending, Stage::Validate);
+        match self.amplified_before_reask.take() {
+            Some(before) => self.code = Some(before),
+            None => (self.code, self.amplified, self.inputs) = (self.unamplified.clone(), false, None),
+        }
+    }
+
     /// The re-asked class did not compile: back to the amplified class that did.
     pub(super) fn undo_reask(&mut self) -> bool {
         let Some(before) = self.amplified_before_reask.take() else { return false };
@@ -173,6 +223,49 @@ fn catalogue_inputs<'a>(code: &str, relations: impl Iterator<Item = &'a String>)
         }
     }
     counts
+}
+
+/// The relations short of inputs whose test method in `code` has a source input to replace, each
+/// with how many values it misses; empty when none has.
+fn value_requests(code: &str, inputs: &AmplifiedInputs, per_relation: usize) -> Vec<ValueRequest> {
+    let short = inputs.per_relation.iter().filter(|(_, &n)| n < per_relation);
+    short
+        .filter_map(|(relation, &n)| {
+            let method = relation_method(code, relation)?;
+            let (_, source) = source_literal(code, &method)?;
+            Some(ValueRequest {
+                relation: relation.clone(),
+                method,
+                missing: per_relation - n,
+                type_name: source.type_name,
+                literal: source.literal,
+            })
+        })
+        .collect()
+}
+
+/// `base` with a copy of each requested relation's method per value the reply lists for it (at
+/// most as many as it misses), named on from its highest `_input<k>`; None when none is listed.
+fn with_listed_values(base: &str, reply: &str, requests: &[ValueRequest]) -> Option<(String, usize)> {
+    let sources: Vec<(&str, &str)> = requests.iter().map(|q| (q.method.as_str(), q.literal.as_str())).collect();
+    let listed = crate::mtc::listed_values(reply, &sources);
+    let mut code = base.to_string();
+    let mut added = 0;
+    for q in requests {
+        let values: Vec<String> = listed.get(&q.method).into_iter().flatten().take(q.missing).cloned().collect();
+        let Some(found) = source_literal(&code, &q.method).filter(|_| !values.is_empty()) else { continue };
+        let prefix = format!("{}_input", q.relation);
+        let first = 1 + numbered(&code, &prefix).max().unwrap_or(0);
+        code = with_named_copies(&code, &q.method, &found, &values, &prefix, first);
+        added += values.len();
+    }
+    (added > 0).then_some((code, added))
+}
+
+/// The numbers `k` of the test methods in `code` named `<prefix><k>`.
+fn numbered<'a>(code: &str, prefix: &'a str) -> impl Iterator<Item = usize> + 'a {
+    let names: Vec<String> = test_method_bodies(code).into_iter().map(|m| m.name).collect();
+    names.into_iter().filter_map(move |name| name.strip_prefix(prefix)?.parse().ok())
 }
 
 /// `- 8 more for `mr1` (it has 2 of 10)`, one line per relation short of inputs.
@@ -227,6 +320,30 @@ mod tests {
             ["mr1".to_string()].iter(),
         );
         assert_eq!(counts, BTreeMap::from([("mr1".into(), 2)]));
+    }
+
+    #[test]
+    fn listed_values_become_copies_named_as_the_relation_s_inputs() {
+        let code = "class T {\n    @Test\n    void mr1() { f(\"a\"); }\n\n    @Test\n    void mr1_input1() { f(\"b\"); }\n\n    @Test\n    void mr2() { g(); }\n}\n";
+        let inputs = AmplifiedInputs {
+            requested: 9,
+            per_relation: BTreeMap::from([("mr1".into(), 1), ("mr2".into(), 0)]),
+            ..AmplifiedInputs::default()
+        };
+        let requests = value_requests(code, &inputs, 3);
+        assert_eq!(requests.len(), 1, "mr2 has no source input to replace: {requests:?}");
+        assert_eq!((requests[0].method.as_str(), requests[0].missing), ("mr1", 2));
+        assert_eq!((requests[0].type_name.as_str(), requests[0].literal.as_str()), ("String", "\"a\""));
+        let reply = "```java\nmr1: \"c\"\nmr1: \"d\"\nmr1: \"e\"\nmr2: 1\n```";
+        let (written, added) = with_listed_values(code, reply, &requests).unwrap();
+        assert_eq!(added, 2, "as many as it misses");
+        assert!(
+            written.contains("void mr1_input2() { f(\"c\"); }") && written.contains("void mr1_input3() { f(\"d\"); }")
+        );
+        assert!(!written.contains("\"e\""), "{written}");
+        let counts = inputs_per_relation(code, &written, ["mr1".to_string(), "mr2".to_string()].iter());
+        assert_eq!(counts, BTreeMap::from([("mr1".into(), 2), ("mr2".into(), 0)]), "the LLM's own inputs");
+        assert!(with_listed_values(code, "Sure! Here are the values.", &requests).is_none());
     }
 
     #[test]

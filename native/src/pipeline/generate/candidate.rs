@@ -81,6 +81,18 @@ pub struct AmplifiedInputs {
     pub from_catalogue: std::collections::BTreeMap<String, usize>,
 }
 
+/// A relation whose re-ask is for new values of its source input: MR-Coupler writes the test
+/// methods, copies of `method` with the source literal replaced.
+#[derive(Debug, Clone)]
+pub struct ValueRequest {
+    pub relation: String,
+    pub method: String,
+    pub missing: usize,
+    /// The source input's declared type and its literal now, as the prompt shows them.
+    pub type_name: String,
+    pub literal: String,
+}
+
 impl AmplifiedInputs {
     pub fn survived(&self) -> usize {
         self.per_relation.values().sum()
@@ -135,6 +147,9 @@ pub struct Candidate {
     pub needs_reask: Option<String>,
     /// The amplified class that compiled before the re-ask, to fall back to.
     pub amplified_before_reask: Option<String>,
+    /// The re-ask asks for new source-input values only, for these relations (empty: for whole
+    /// test methods).
+    pub reask_values: Vec<ValueRequest>,
     /// The catalogue was asked for the inputs the LLM did not give (once per candidate).
     pub catalogue_tried: bool,
     /// String/byte[] conversions made so far (a few at most: each must get the class further).
@@ -258,6 +273,7 @@ impl Candidate {
             inputs: None,
             needs_reask: None,
             amplified_before_reask: None,
+            reask_values: Vec::new(),
             catalogue_tried: false,
             coercions: 0,
             diagnostics: Vec::new(),

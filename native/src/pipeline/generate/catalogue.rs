@@ -8,9 +8,8 @@ use super::candidate::{AmplifiedInputs, Stage, Status};
 use super::triage::{triage_candidate, Verdict};
 use super::GenerateRun;
 use crate::java_model::ClassModel;
-use crate::mtc::catalogue::{copy_values, is_static_copy, source_literal, with_copies};
+use crate::mtc::catalogue::{copy_values, relation_method, source_literal, with_copies};
 use crate::mtc::nearby::with_varied_numbers;
-use crate::mtc::test_method_bodies;
 
 impl GenerateRun {
     /// Once per LLM-written candidate whose class compiled: add catalogue inputs to the relations
@@ -93,21 +92,17 @@ impl GenerateRun {
         relation: &str,
         missing: usize,
     ) -> Option<usize> {
-        let methods = test_method_bodies(code);
-        let method = methods
-            .iter()
-            .filter(|m| m.name.starts_with(relation) && !is_static_copy(&m.name))
-            .min_by_key(|m| (m.name != relation, m.name.len()))?;
-        if let Some(found) = source_literal(code, &method.name) {
+        let method = relation_method(code, relation)?;
+        if let Some(found) = source_literal(code, &method) {
             let catalogue =
                 |n| crate::builtin::catalogue_values(class, &self.project, &self.tests, &found.1.type_name, n);
             let values = copy_values(&found.1, missing, catalogue);
             if !values.is_empty() {
-                *code = with_copies(code, &method.name, &found, &values, 1);
+                *code = with_copies(code, &method, &found, &values, 1);
                 return Some(values.len());
             }
         }
-        let (moved, added) = with_varied_numbers(code, &method.name, missing)?;
+        let (moved, added) = with_varied_numbers(code, &method, missing)?;
         *code = moved;
         Some(added)
     }

@@ -1,6 +1,6 @@
 //! The messages of a candidate's conversation, from the templates in `prompts/`.
 
-use super::candidate::Refinement;
+use super::candidate::{Refinement, ValueRequest};
 use crate::builtin::CatalogueRelation;
 use crate::context::PairContext;
 use crate::error::CoreResult;
@@ -127,6 +127,49 @@ impl Prompter<'_> {
         )?;
         Ok(Message::user(text))
     }
+
+    /// Once more for the missing inputs, as values of the relations' source inputs only: a line to
+    /// fill per value, labelled with the kind of value it asks for (`builtin::value_kinds`).
+    pub fn missing_values(
+        &self,
+        (requested, survived): (usize, usize),
+        dropped: &[String],
+        requests: &[ValueRequest],
+    ) -> CoreResult<Message> {
+        let dropped = if dropped.is_empty() { String::new() } else { format!(" (dropped: {})", dropped.join(", ")) };
+        let inputs: Vec<String> = requests
+            .iter()
+            .map(|q| {
+                let (m, t, n) = (&q.method, &q.type_name, q.missing);
+                format!("- `{m}` takes the `{t}` `{}` as its source input: {n} new value(s)", q.literal)
+            })
+            .collect();
+        let lines: Vec<String> = requests.iter().flat_map(value_lines).collect();
+        let text = self.templates.render(
+            "amplification-values.md",
+            &[
+                ("requested", &requested.to_string()),
+                ("survived", &survived.to_string()),
+                ("dropped", &dropped),
+                ("inputs", &inputs.join("\n")),
+                ("lines", &lines.join("\n")),
+            ],
+        )?;
+        Ok(Message::user(text))
+    }
+}
+
+/// `mr1 (empty):`, one line to fill per missing value, each kind of the type once before any
+/// comes again (`another empty`).
+fn value_lines(q: &ValueRequest) -> Vec<String> {
+    let kinds = crate::builtin::value_kinds(&crate::java_model::types::erase_simple(&q.type_name));
+    (0..q.missing)
+        .map(|k| {
+            let kind = kinds[k % kinds.len()];
+            let again = if k >= kinds.len() { "another " } else { "" };
+            format!("{} ({again}{kind}):", q.method)
+        })
+        .collect()
 }
 
 /// What the built-in catalogue knows for a pair's prompt: its relations for the pair, and, only

@@ -79,8 +79,16 @@ impl Relations {
         if names.is_empty() {
             names = c.shapes.iter().filter(|s| s.is_mtc()).map(|s| relation_key(&s.name).to_string()).collect();
         }
+        // A relation whose own method the amplified class renamed (`mr1` written again as
+        // `mr1_input1`) is still one, named by its inputs: otherwise no relation owns them.
+        let orphans: Vec<String> = (c.shapes.iter().filter(|s| s.is_mtc()))
+            .map(|s| relation_key(&s.name))
+            .filter(|key| c.shapes.iter().all(|s| s.name != *key)) // its own method is gone
+            .filter(|key| !names.iter().any(|n| key.starts_with(n.as_str()))) // no relation owns it
+            .map(String::from)
+            .collect();
         let mut unique: Vec<String> = Vec::new();
-        for n in names {
+        for n in names.into_iter().chain(orphans) {
             if !unique.contains(&n) {
                 unique.push(n);
             }

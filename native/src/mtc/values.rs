@@ -8,8 +8,8 @@ use std::collections::BTreeMap;
 
 /// Per relation among `relations`, the distinct expressions the reply lists for it, in order: each
 /// line `relation: expression` or `relation (kind): expression` (`=` for `:`, a list bullet,
-/// backticks, a trailing `;` or `,` and a comment allowed), the expression one Java expression by tree-sitter, never `source` of that relation
-/// (its own source literal).
+/// backticks, a trailing `;` or `,` and a comment allowed), the expression one Java expression by
+/// tree-sitter, never `source` of that relation (its own source literal).
 pub fn listed_values(reply: &str, relations: &[(&str, &str)]) -> BTreeMap<String, Vec<String>> {
     let mut found: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for line in reply.lines() {

@@ -240,6 +240,7 @@ pub fn typical(erased: &str) -> Option<&'static str> {
 /// one asked for an empty, a non-ASCII, a one-character text writes each. Never "very long": asked
 /// for one, the model repeated a word until `maxTokens` cut it off (the catalogue has long texts).
 pub fn value_kinds(erased: &str) -> &'static [&'static str] {
+    const CONTAINER_KINDS: &[&str] = &["empty", "one element", "several elements", "with duplicates", "large"];
     match erased {
         "String" | "CharSequence" | "StringBuilder" | "StringBuffer" => &[
             "empty",
@@ -262,10 +263,8 @@ pub fn value_kinds(erased: &str) -> &'static [&'static str] {
         "char" | "Character" => &["letter", "digit", "non-ASCII", "space", "symbol", "upper case"],
         "boolean" | "Boolean" => &["the other boolean"],
         "List" | "ArrayList" | "LinkedList" | "Collection" | "Iterable" | "Set" | "HashSet" | "SortedSet"
-        | "TreeSet" | "Deque" | "Queue" | "Map" | "HashMap" | "SortedMap" | "TreeMap" => {
-            &["empty", "one element", "several elements", "with duplicates", "large"]
-        }
-        _ if erased.ends_with("[]") => &["empty", "one element", "several elements", "with duplicates", "large"],
+        | "TreeSet" | "Deque" | "Queue" | "Map" | "HashMap" | "SortedMap" | "TreeMap" => CONTAINER_KINDS,
+        _ if erased.ends_with("[]") => CONTAINER_KINDS,
         _ => &["another typical", "boundary", "large", "small", "unusual"],
     }
 }

@@ -12,6 +12,7 @@
 //!
 //! Only for a class of the project, whose members javac names.
 
+use super::javac::{missing_variable, Location};
 use crate::java_model::ClassModel;
 use crate::protocol::CompileDiagnostic;
 
@@ -95,24 +96,6 @@ fn is_written(access: tree_sitter::Node) -> bool {
         "update_expression" => true,
         _ => false,
     }
-}
-
-enum Location<'m> {
-    /// `location: class q.C`: the access went through the class.
-    Class(&'m str),
-    /// `location: variable v of type q.C`: through an instance.
-    Variable(&'m str),
-}
-
-/// `cannot find symbol` with `symbol: variable NAME` and where javac looked.
-fn missing_variable(message: &str) -> Option<(&str, Location<'_>)> {
-    let missing = super::javac::missing_symbol(message).filter(|m| m.kind == "variable")?;
-    let location = missing.location?;
-    let location = match location.strip_prefix("class ") {
-        Some(class) => Location::Class(class.trim()),
-        None => Location::Variable(location.strip_prefix("variable ")?.split(" of type ").nth(1)?.trim()),
-    };
-    Some((missing.name, location))
 }
 
 fn has_method_without_arguments(class: &ClassModel, name: &str, must_be_static: bool) -> bool {

@@ -11,6 +11,7 @@
 //! Only for a class of the project reached through its name, that declares no field or method of
 //! the missing name (those are other repairs' cases).
 
+use super::javac::{missing_variable, Location};
 use super::method_name::clearly_nearest;
 use crate::java_model::types::erase_simple;
 use crate::java_model::{ClassKind, ClassModel};
@@ -24,26 +25,15 @@ pub fn made_up_constants<'c>(
     class_named: &dyn Fn(&str) -> Option<&'c ClassModel>,
 ) -> Option<String> {
     super::javac::edit_at_errors(code, diagnostics, |root, d| {
-        let Some(missing) = super::javac::missing_symbol(&d.message).filter(|m| m.kind == "variable") else {
-            return Vec::new();
-        };
-        let Some(owner) = missing.location.and_then(|l| l.strip_prefix("class ")) else { return Vec::new() };
-        let Some(class) = class_named(erase_simple_qualified(owner)) else { return Vec::new() };
-        let declared =
-            class.fields.iter().any(|f| f.name == missing.name) || class.methods.iter().any(|m| m.name == missing.name);
-        let Some(constant) = (!declared).then(|| constant_for(class, missing.name)).flatten() else {
-            return Vec::new();
-        };
+        let Some((name, Location::Class(owner))) = missing_variable(&d.message) else { return Vec::new() };
+        let Some(class) = class_named(owner.split('<').next().unwrap_or(owner).trim()) else { return Vec::new() };
+        let declared = class.fields.iter().any(|f| f.name == name) || class.methods.iter().any(|m| m.name == name);
+        let Some(constant) = (!declared).then(|| constant_for(class, name)).flatten() else { return Vec::new() };
         let accesses = super::inputs::on_line(root, d.line, "field_access").into_iter();
         let fields = accesses.filter_map(|access| access.child_by_field_name("field"));
-        let named = fields.filter(|field| code.get(field.byte_range()) == Some(missing.name));
+        let named = fields.filter(|field| code.get(field.byte_range()) == Some(name));
         named.map(|field| (field.start_byte(), field.end_byte(), constant.to_string())).collect()
     })
-}
-
-/// `q.C<T>` as javac may print a location: the type arguments dropped.
-fn erase_simple_qualified(owner: &str) -> &str {
-    owner.split('<').next().unwrap_or(owner).trim()
 }
 
 /// The class's own constant a made-up `missing` stands for: the clearly nearest name, else an

@@ -27,6 +27,25 @@ pub(super) fn missing_symbol(message: &str) -> Option<MissingSymbol<'_>> {
     (!name.is_empty()).then_some(MissingSymbol { kind, name, location: line("location:"), arguments })
 }
 
+/// Where javac looked for a missing variable.
+pub(super) enum Location<'m> {
+    /// `location: class q.C`: the access went through the class.
+    Class(&'m str),
+    /// `location: variable v of type q.C`: through an instance.
+    Variable(&'m str),
+}
+
+/// `cannot find symbol` with `symbol: variable NAME` and where javac looked.
+pub(super) fn missing_variable(message: &str) -> Option<(&str, Location<'_>)> {
+    let missing = missing_symbol(message).filter(|m| m.kind == "variable")?;
+    let location = missing.location?;
+    let location = match location.strip_prefix("class ") {
+        Some(class) => Location::Class(class.trim()),
+        None => Location::Variable(location.strip_prefix("variable ")?.split(" of type ").nth(1)?.trim()),
+    };
+    Some((missing.name, location))
+}
+
 /// A byte-range edit: `start..end` replaced (an insertion when start is end).
 pub(super) type Edit = (usize, usize, String);
 

@@ -114,7 +114,7 @@ impl Prompter<'_> {
         missing: &str,
         test_class: &str,
     ) -> CoreResult<Message> {
-        let dropped = if dropped.is_empty() { String::new() } else { format!(" (dropped: {})", dropped.join(", ")) };
+        let dropped = dropped_text(dropped);
         let text = self.templates.render(
             "amplification-missing.md",
             &[
@@ -136,7 +136,7 @@ impl Prompter<'_> {
         dropped: &[String],
         requests: &[ValueRequest],
     ) -> CoreResult<Message> {
-        let dropped = if dropped.is_empty() { String::new() } else { format!(" (dropped: {})", dropped.join(", ")) };
+        let dropped = dropped_text(dropped);
         let inputs: Vec<String> = requests
             .iter()
             .map(|q| {
@@ -156,6 +156,15 @@ impl Prompter<'_> {
             ],
         )?;
         Ok(Message::user(text))
+    }
+}
+
+/// ` (dropped: mr1_input2, mr1_input3)`, or nothing when no test method was dropped.
+fn dropped_text(dropped: &[String]) -> String {
+    if dropped.is_empty() {
+        String::new()
+    } else {
+        format!(" (dropped: {})", dropped.join(", "))
     }
 }
 

@@ -27,6 +27,7 @@ mod relations;
 mod runaway;
 mod screen;
 mod shape;
+mod split_input;
 mod strip;
 mod values;
 
@@ -53,5 +54,6 @@ pub use relations::{asserted_relation, relation_summary, stated_relations};
 pub use runaway::collapse_runaway;
 pub use screen::{screen, Unsafe};
 pub use shape::{shapes, MethodShape};
+pub use split_input::carry_split_inputs;
 pub use strip::strip_tests;
 pub use values::listed_values;

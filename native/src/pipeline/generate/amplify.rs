@@ -39,7 +39,7 @@ impl GenerateRun {
             let failure = reply.as_ref().err().map(|e| e.to_string());
             if self.take_reply(i, reply) {
                 self.candidates[i].amplified = true;
-                self.candidates[i].restore_lost_methods();
+                self.candidates[i].mend_amplified_class();
                 continue;
             }
             // Validate what compiled before amplification rather than lose it; a reply without
@@ -78,7 +78,7 @@ impl GenerateRun {
             let failure = reply.as_ref().err().map(|e| e.to_string());
             if self.take_reply(i, reply) {
                 self.candidates[i].amplified = true;
-                self.candidates[i].restore_lost_methods();
+                self.candidates[i].mend_amplified_class();
                 continue;
             }
             self.candidates[i].keep_what_survived(failure.unwrap_or("no code in the reply".into()));
@@ -155,12 +155,21 @@ impl Candidate {
     }
 
     /// An amplified class keeps every test method of the class before it: those the reply left
-    /// out go back in (a relation lost there would never be validated or kept).
-    fn restore_lost_methods(&mut self) {
+    /// out go back in (a relation lost there would never be validated or kept). A new input that
+    /// changed a value on one side of its relation only gets it on both (`mtc::carry_split_inputs`):
+    /// as written it compares two different inputs, and fails as if it found a bug.
+    fn mend_amplified_class(&mut self) {
         let (Some(code), Some(before)) = (&self.code, &self.unamplified) else { return };
-        let Some((restored, names)) = crate::mtc::restore_lost_methods(code, before) else { return };
-        self.notes.push(format!("the amplified class left out {}: put back as they were", names.join(", ")));
-        self.code = Some(restored);
+        let mut code = code.clone();
+        if let Some((restored, names)) = crate::mtc::restore_lost_methods(&code, before) {
+            self.notes.push(format!("the amplified class left out {}: put back as they were", names.join(", ")));
+            code = restored;
+        }
+        if let Some((carried, notes)) = crate::mtc::carry_split_inputs(&code, before) {
+            self.notes.extend(notes);
+            code = carried;
+        }
+        self.code = Some(code);
     }
 
     /// The re-ask gave nothing to use (`why`): validated with the inputs that survived before it.

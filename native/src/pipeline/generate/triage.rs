@@ -231,18 +231,24 @@ enum Owner {
 }
 
 /// Who raised the exception: the first frame that is the test's or the class under test's
-/// (frames of the JDK or a library in between are what the code called).
+/// (frames of the JDK or a library in between are what the code called). Another class of the
+/// project's package in between raised it on what the test gave it (Commons CLI's `Option`
+/// constructor rejecting the name `"Hello, World!"`): not the test's own code.
 fn frame_owner(e: &Evidence, frames: &[String]) -> Owner {
+    let under_test = e.class_under_test.split('$').next().unwrap_or(e.class_under_test);
+    let package = under_test.rsplit_once('.').map(|(p, _)| format!("{p}."));
+    let mut in_project = false;
     for frame in frames {
         let class = frame.split('(').next().unwrap_or(frame);
         let class = class.rsplit_once('.').map_or(class, |(c, _)| c);
         let outer = class.split('$').next().unwrap_or(class);
         if outer == e.test_class {
-            return Owner::Test;
+            return if in_project { Owner::Elsewhere } else { Owner::Test };
         }
-        if outer == e.class_under_test.split('$').next().unwrap_or(e.class_under_test) {
+        if outer == under_test {
             return Owner::ClassUnderTest;
         }
+        in_project |= package.as_deref().is_some_and(|p| outer.starts_with(p));
     }
     Owner::Elsewhere
 }
@@ -804,6 +810,26 @@ mod tests {
             step: Step::Other,
         };
         assert_eq!(triage(&evidence(Origin::Llm, 0.9, Some(0.1)), &f).verdict, Verdict::LikelyWrongRelation);
+    }
+
+    #[test]
+    fn an_illegal_argument_from_another_project_class_the_test_called_is_an_invalid_input() {
+        let frames = [
+            "com.acme.VersionValidator.validate(VersionValidator.java:40)".to_string(),
+            "com.acme.Part.<init>(Part.java:12)".to_string(),
+            "com.acme.Version_MTC1Test.mtc3(Version_MTC1Test.java:31)".to_string(),
+        ];
+        let f = Failure {
+            kind: FailureKind::Exception,
+            exception_type: Some("java.lang.IllegalArgumentException"),
+            frames: &frames,
+            step: Step::Other,
+        };
+        let t = triage(&evidence(Origin::Llm, 0.0, Some(0.0)), &f);
+        assert_eq!(t.verdict, Verdict::InvalidInput, "{t:?}");
+        let jdk = ["java.lang.Integer.parseInt(Integer.java:614)".to_string(), frames[2].clone()];
+        let f = Failure { frames: &jdk, exception_type: Some("java.lang.ClassCastException"), ..f };
+        assert_eq!(triage(&evidence(Origin::Llm, 0.0, Some(0.0)), &f).verdict, Verdict::LikelyWrongRelation);
     }
 
     #[test]

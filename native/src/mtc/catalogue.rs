@@ -202,12 +202,18 @@ pub fn copy_values(source: &SourceLiteral, missing: usize, catalogue: impl Fn(us
 
 /// `text` with each byte range replaced by what `value` gives for the text it held.
 pub(super) fn replaced(text: &str, ranges: &[(usize, usize)], value: impl Fn(&str) -> String) -> String {
+    let edits: Vec<((usize, usize), String)> = ranges.iter().map(|&(a, b)| ((a, b), value(&text[a..b]))).collect();
+    edited(text, &edits)
+}
+
+/// `text` with each byte range (in order, not overlapping) replaced by its new text.
+pub(super) fn edited(text: &str, edits: &[((usize, usize), String)]) -> String {
     let mut copy = String::with_capacity(text.len());
     let mut pos = 0;
-    for &(start, end) in ranges {
-        copy.push_str(&text[pos..start]);
-        copy.push_str(&value(&text[start..end]));
-        pos = end;
+    for ((start, end), value) in edits {
+        copy.push_str(&text[pos..*start]);
+        copy.push_str(value);
+        pos = *end;
     }
     copy.push_str(&text[pos..]);
     copy

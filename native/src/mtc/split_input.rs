@@ -56,15 +56,7 @@ pub fn carry_split_inputs(code: &str, before: &str) -> Option<(String, Vec<Strin
         return None;
     }
     edits.sort_by_key(|(r, _)| r.0);
-    let mut out = String::with_capacity(code.len());
-    let mut pos = 0;
-    for ((start, end), value) in edits {
-        out.push_str(&code[pos..start]);
-        out.push_str(&value);
-        pos = end;
-    }
-    out.push_str(&code[pos..]);
-    Some((out, notes))
+    Some((super::catalogue::edited(code, &edits), notes))
 }
 
 /// The named method declarations of the first class under `root`.

@@ -5,11 +5,14 @@
 //! call of the class's static factory that takes the same parameter types, else of its only
 //! factory taking as many arguments. A factory may check or normalise what a constructor would
 //! not; whether the relation holds on what it builds is for the trial to say. Likewise a creation
-//! of an abstract class becomes one of its only concrete subclass (`abstract_creation`).
+//! of an abstract class becomes one of its only concrete subclass (`abstract_creation`), and a
+//! creation whose arguments no constructor takes a call of the one factory taking them
+//! (`unfit_constructor`).
 
 use crate::java_model::types::erase_simple;
 use crate::java_model::{ClassKind, ClassModel, MethodModel};
 use crate::protocol::CompileDiagnostic;
+use tree_sitter::Node;
 
 /// The code with each creation through a private constructor made a factory call; None when no
 /// error reports one this repair can place.
@@ -20,22 +23,57 @@ pub fn private_constructor<'c>(
 ) -> Option<String> {
     super::javac::edit_at_errors(code, diagnostics, |root, d| {
         let Some((name, types)) = private_constructor_of(&d.message) else { return Vec::new() };
-        let creations = super::inputs::on_line(root, d.line, "object_creation_expression");
-        creations
-            .into_iter()
-            .filter_map(|creation| {
-                let type_node = creation.child_by_field_name("type")?;
-                let arguments = creation.child_by_field_name("arguments")?;
-                // `Fraction`, `pkg.Fraction`, `Box<>`: the class as written, without type arguments.
-                let written = code.get(type_node.byte_range())?.split('<').next()?.trim();
-                if erase_simple(written) != name {
-                    return None;
-                }
-                let factory = factory_for(class_named(written)?, &types, arguments.named_child_count())?;
-                Some((creation.start_byte(), arguments.start_byte(), format!("{written}.{}", factory.name)))
-            })
-            .collect()
+        as_factory_calls(code, root, d.line, &name, class_named, &|class, arity| factory_for(class, &types, arity))
     })
+}
+
+/// The code with each creation that no constructor of its class takes made a call of the class's
+/// one static factory taking exactly the arguments' types. java-ipv6's `IPv6Address(long, long)`
+/// is its only constructor; a 1.5B model wrote `new IPv6Address("2001:db8::1")` in both rounds,
+/// which is `IPv6Address.fromString("2001:db8::1")`. javac says `constructor IPv6Address in class
+/// .. cannot be applied to given types` with `found: java.lang.String`, or, among several
+/// constructors, `no suitable constructor found for IPv6Address(java.lang.String)`. Never a
+/// factory of other types (the only one of that arity is no fit here), never a guess between two.
+pub fn unfit_constructor<'c>(
+    code: &str,
+    diagnostics: &[CompileDiagnostic],
+    class_named: &dyn Fn(&str) -> Option<&'c ClassModel>,
+) -> Option<String> {
+    super::javac::edit_at_errors(code, diagnostics, |root, d| {
+        let Some((name, types)) = unfit_constructor_of(&d.message) else { return Vec::new() };
+        let exact = |class: &'c ClassModel, arity: usize| {
+            let takes = factories(class, arity).filter(|m| takes_types(m, &types)).collect::<Vec<_>>();
+            (takes.len() == 1).then(|| takes[0])
+        };
+        as_factory_calls(code, root, d.line, &name, class_named, &exact)
+    })
+}
+
+/// Edits making each creation of class `name` on line `line` a call of the factory `pick` finds
+/// for the class and the creation's number of arguments.
+fn as_factory_calls<'c>(
+    code: &str,
+    root: Node,
+    line: usize,
+    name: &str,
+    class_named: &dyn Fn(&str) -> Option<&'c ClassModel>,
+    pick: &dyn Fn(&'c ClassModel, usize) -> Option<&'c MethodModel>,
+) -> Vec<(usize, usize, String)> {
+    let creations = super::inputs::on_line(root, line, "object_creation_expression");
+    creations
+        .into_iter()
+        .filter_map(|creation| {
+            let type_node = creation.child_by_field_name("type")?;
+            let arguments = creation.child_by_field_name("arguments")?;
+            // `Fraction`, `pkg.Fraction`, `Box<>`: the class as written, without type arguments.
+            let written = code.get(type_node.byte_range())?.split('<').next()?.trim();
+            if erase_simple(written) != name {
+                return None;
+            }
+            let factory = pick(class_named(written)?, arguments.named_child_count())?;
+            Some((creation.start_byte(), arguments.start_byte(), format!("{written}.{}", factory.name)))
+        })
+        .collect()
 }
 
 /// The code with each creation of an abstract class (javac: `org.la4j.vector.DenseVector is
@@ -113,21 +151,52 @@ fn private_constructor_of(message: &str) -> Option<(String, Vec<String>)> {
     constructor.then(|| (name.to_string(), types))
 }
 
+/// The class and the erased types a creation gave that no constructor takes, from javac's
+/// `constructor IPv6Address in class com.googlecode.ipv6.IPv6Address cannot be applied to given
+/// types;` and its `found:    java.lang.String` line (`no arguments` for none), or from `no
+/// suitable constructor found for IPv6Address(java.lang.String)`.
+fn unfit_constructor_of(message: &str) -> Option<(String, Vec<String>)> {
+    let erased = |list: &str| -> Vec<String> {
+        crate::java_model::types::split_top_level(list)
+            .into_iter()
+            .map(erase_simple)
+            .filter(|t| !t.is_empty())
+            .collect()
+    };
+    let first = message.lines().next()?;
+    if let Some(signature) = first.strip_prefix("no suitable constructor found for ") {
+        let (name, rest) = signature.split_once('(')?;
+        return Some((name.trim().to_string(), erased(rest.strip_suffix(')')?)));
+    }
+    let name = first.strip_prefix("constructor ")?.split_once(" in class ")?.0;
+    first.ends_with("cannot be applied to given types;").then_some(())?;
+    let found = message.lines().find_map(|l| l.trim_start().strip_prefix("found:"))?.trim();
+    let types = if found == "no arguments" { Vec::new() } else { erased(found) };
+    Some((name.to_string(), types))
+}
+
+/// The class's static factories a test may call that take `arity` arguments.
+fn factories(class: &ClassModel, arity: usize) -> impl Iterator<Item = &MethodModel> {
+    class
+        .methods
+        .iter()
+        .filter(move |m| m.is_static() && !m.is_private() && !m.is_constructor && m.params.len() == arity)
+        .filter(|m| m.return_type.as_deref().map(erase_simple).as_deref() == Some(class.name.as_str()))
+}
+
+fn takes_types(m: &MethodModel, types: &[String]) -> bool {
+    m.params.iter().map(|p| erase_simple(&p.type_name)).eq(types.iter().cloned())
+}
+
 /// The class's static factory a test may call that takes `types` (among several, the one whose
 /// parameters the constructor names alike: commons-numbers' `Complex(double real, double
 /// imaginary)` is `ofCartesian(double real, double imaginary)`, not `ofPolar(double rho, double
 /// theta)`), else its only one taking `arity` arguments; never a guess between two.
 fn factory_for<'c>(class: &'c ClassModel, types: &[String], arity: usize) -> Option<&'c MethodModel> {
-    let factories: Vec<&MethodModel> = class
-        .methods
-        .iter()
-        .filter(|m| m.is_static() && !m.is_private() && !m.is_constructor && m.params.len() == arity)
-        .filter(|m| m.return_type.as_deref().map(erase_simple).as_deref() == Some(class.name.as_str()))
-        .collect();
-    let takes_types = |m: &MethodModel| m.params.iter().map(|p| erase_simple(&p.type_name)).eq(types.iter().cloned());
-    let exact: Vec<&MethodModel> = factories.iter().copied().filter(|m| takes_types(m)).collect();
+    let factories: Vec<&MethodModel> = factories(class, arity).collect();
+    let exact: Vec<&MethodModel> = factories.iter().copied().filter(|m| takes_types(m, types)).collect();
     let names = |m: &MethodModel| m.params.iter().map(|p| p.name.clone()).collect::<Vec<_>>();
-    let constructor = class.methods.iter().find(|m| m.is_constructor && takes_types(m));
+    let constructor = class.methods.iter().find(|m| m.is_constructor && takes_types(m, types));
     match (exact.as_slice(), factories.as_slice()) {
         ([only], _) => Some(only),
         ([], [only]) => Some(only),
@@ -142,7 +211,7 @@ fn factory_for<'c>(class: &'c ClassModel, types: &[String], arity: usize) -> Opt
 
 #[cfg(test)]
 mod tests {
-    use super::{abstract_creation, private_constructor};
+    use super::{abstract_creation, private_constructor, unfit_constructor};
     use crate::java_model::{parse_str, ClassModel};
     use crate::mtc::javac::error_at as error;
     use crate::protocol::CompileDiagnostic;
@@ -246,5 +315,34 @@ mod tests {
         assert!(repaired(code, &[error(3, method)]).is_none());
         assert!(repaired(code, &[error(2, NOT_APPLICABLE)]).is_none());
         assert!(repaired(code, &[error(3, "cannot find symbol")]).is_none());
+    }
+
+    /// java-ipv6 0.17's IPv6Address: a package-private constructor of two longs, four factories of
+    /// one argument.
+    fn ipv6_address() -> ClassModel {
+        let src = "package com.googlecode.ipv6;\npublic final class IPv6Address {\n    IPv6Address(long highBits, long lowBits) {}\n    public static IPv6Address fromString(final String string) { return null; }\n    public static IPv6Address fromByteArray(final byte[] bytes) { return null; }\n    public static IPv6Address fromBigInteger(final java.math.BigInteger bigInteger) { return null; }\n    public static IPv6Address fromInetAddress(final java.net.InetAddress inetAddress) { return null; }\n    public IPv6Address add(int value) { return null; }\n}\n";
+        parse_str(std::path::Path::new("IPv6Address.java"), src).classes.remove(0)
+    }
+
+    #[test]
+    fn a_creation_no_constructor_takes_becomes_the_one_factory_of_its_argument_types() {
+        let class = ipv6_address();
+        let repaired =
+            |code: &str, d: &[CompileDiagnostic]| unfit_constructor(code, d, &|n| (n == class.name).then_some(&class));
+        // Qwen2.5-Coder-1.5B's generation and refinement for IPv6AddressRange#extend (unseen-20).
+        let code =
+            "class T {\n    void mr1() {\n        IPv6Address address = new IPv6Address(\"2001:db8::1\");\n    }\n}\n";
+        let sole = "constructor IPv6Address in class com.googlecode.ipv6.IPv6Address cannot be applied to given types;\n  required: long,long\n  found:    java.lang.String\n  reason: actual and formal argument lists differ in length";
+        let fixed = repaired(code, &[error(3, sole)]).unwrap();
+        assert!(fixed.contains("IPv6Address address = IPv6Address.fromString(\"2001:db8::1\");"), "{fixed}");
+        let several = "no suitable constructor found for IPv6Address(java.lang.String)\n    constructor com.googlecode.ipv6.IPv6Address.IPv6Address(long,long) is not applicable";
+        assert_eq!(repaired(code, &[error(3, several)]).as_deref(), Some(fixed.as_str()));
+        // A type no factory takes, or no arguments where none takes none: no guess.
+        let code = "class T {\n    void mr1() {\n        IPv6Address a = new IPv6Address(7);\n    }\n}\n";
+        let int = sole.replace("java.lang.String", "int");
+        assert_eq!(repaired(code, &[error(3, &int)]), None);
+        let none = sole.replace("java.lang.String", "no arguments");
+        let code = "class T {\n    void mr1() {\n        IPv6Address a = new IPv6Address();\n    }\n}\n";
+        assert_eq!(repaired(code, &[error(3, &none)]), None);
     }
 }

@@ -41,7 +41,7 @@ pub use constant::made_up_constants;
 pub use copies::{drop_copies, restore_lost_methods, test_method_bodies, TestMethod};
 pub use diamond::receiver_diamond;
 pub use extract::{extract_java, prose};
-pub use factory::{abstract_creation, private_constructor};
+pub use factory::{abstract_creation, private_constructor, unfit_constructor};
 pub use fingerprint::fingerprint;
 pub use imports::{static_field_imports, ImportIndex};
 pub use inputs::{expected_actual, inputs_of};

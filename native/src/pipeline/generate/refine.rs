@@ -75,7 +75,7 @@ impl GenerateRun {
     /// class under test's methods called without one or through the class, a project method
     /// written as a field, a getter called by its property's name (or the reverse), a private
     /// field read where its getter is public, a constructor given number literals it has no arity
-    /// for, a private constructor called, an abstract class created, an anonymous class missing
+    /// for, a private constructor called, a constructor given arguments only a factory takes, an abstract class created, an anonymous class missing
     /// methods of its project type, a diamond javac inferred as `Object` in a receiver, a local
     /// declared twice, a made-up method name or constant (last: the least certain), String/byte[]
     /// and lossy numeric conversions. Each is checked by the next compile.
@@ -91,7 +91,7 @@ impl GenerateRun {
         // Tried in order; the first that applies is the one made.
         type Repair<'r> = (&'r dyn Fn() -> Option<String>, &'r str);
         let subclasses = |of: &ClassModel| self.project.subtypes_by_distance(of);
-        let repairs: [Repair; 13] = [
+        let repairs: [Repair; 14] = [
             (
                 &|| crate::mtc::static_field_imports(&code, diagnostics, class),
                 "imported statically a constant of the class under test the reply wrote without its class",
@@ -119,6 +119,10 @@ impl GenerateRun {
             (
                 &|| crate::mtc::private_constructor(&code, diagnostics, &class_named),
                 "built through the class's static factory where the reply called a private constructor",
+            ),
+            (
+                &|| crate::mtc::unfit_constructor(&code, diagnostics, &class_named),
+                "built through the class's static factory taking the arguments the reply gave a constructor that takes others",
             ),
             (
                 &|| crate::mtc::abstract_creation(&code, diagnostics, &class_named, &subclasses),

@@ -75,10 +75,11 @@ impl GenerateRun {
     /// class under test's methods called without one or through the class, a project method
     /// written as a field, a getter called by its property's name (or the reverse), a private
     /// field read where its getter is public, a constructor given number literals it has no arity
-    /// for, a private constructor called, a constructor given arguments only a factory takes, an abstract class created, an anonymous class missing
-    /// methods of its project type, a diamond javac inferred as `Object` in a receiver, a local
-    /// declared twice, a made-up method name or constant (last: the least certain), String/byte[]
-    /// and lossy numeric conversions. Each is checked by the next compile.
+    /// for, a private constructor called, a constructor given arguments only a factory takes, an
+    /// abstract class created, an anonymous class missing methods of its project type, a diamond
+    /// javac inferred as `Object` in a receiver, a local declared twice, a made-up method name or
+    /// constant (last: the least certain), String/byte[] and lossy numeric conversions. Each is
+    /// checked by the next compile.
     pub(super) fn static_repair(&mut self, i: usize, diagnostics: &[CompileDiagnostic]) -> Option<String> {
         let code = self.candidates[i].code.clone().unwrap_or_default();
         if let Some(fixed) = self.imports.repair(&code, diagnostics) {

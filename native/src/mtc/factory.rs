@@ -168,8 +168,10 @@ fn unfit_constructor_of(message: &str) -> Option<(String, Vec<String>)> {
         let (name, rest) = signature.split_once('(')?;
         return Some((name.trim().to_string(), erased(rest.strip_suffix(')')?)));
     }
+    if !first.ends_with("cannot be applied to given types;") {
+        return None;
+    }
     let name = first.strip_prefix("constructor ")?.split_once(" in class ")?.0;
-    first.ends_with("cannot be applied to given types;").then_some(())?;
     let found = message.lines().find_map(|l| l.trim_start().strip_prefix("found:"))?.trim();
     let types = if found == "no arguments" { Vec::new() } else { erased(found) };
     Some((name.to_string(), types))

@@ -932,3 +932,44 @@ fn a_class_whose_every_input_is_rejected_is_validated_on_the_catalogues_inputs()
     assert!(!c["keptMethods"].to_string().contains("\"mr1\""), "the rejected input is left out: {c}");
     assert_eq!(requests.len(), 2, "the generation and one refinement; no amplification request");
 }
+
+/// `execute`, judging each test method by its own body: one that calls the abecedarium's
+/// encryption fails on the original (its relation is violated), every other passes there.
+fn execute_per_method(batch: &Value) -> Value {
+    let mut results = execute(batch);
+    let mut violated = std::collections::HashSet::new();
+    for s in batch["sources"].as_array().unwrap() {
+        let class = s["path"].as_str().unwrap().trim_end_matches(".java").replace('/', ".");
+        for m in mr_coupler::mtc::test_method_bodies(s["content"].as_str().unwrap()) {
+            if m.body.contains("encryptTextWithAbecedarium") {
+                violated.insert(format!("{class}#{}()", m.name));
+            }
+        }
+    }
+    for run in results["runs"].as_array_mut().unwrap().iter_mut().filter(|r| r["mutant"] == 0) {
+        let class = run["testClass"].as_str().unwrap().to_string();
+        for t in run["tests"].as_array_mut().unwrap() {
+            let name = t["name"].as_str().unwrap().to_string();
+            *t = result(&name, !violated.contains(&format!("{class}#{name}")));
+        }
+    }
+    results
+}
+
+#[test]
+fn a_method_asserting_a_violated_and_a_valid_relation_keeps_the_valid_one_without_an_llm_round() {
+    let violated = "        assertArrayEquals(AESEncryption.encryptText(\"a\", AESEncryption.defaultKey), \
+                    AESEncryption.encryptTextWithAbecedarium(\"a\", AESEncryption.defaultKey, \"QWERTY\"));";
+    let exchanges = json!([{"match": "Your task: find metamorphic relations", "reply": class_reply(violated)["reply"], "times": 1}]);
+    let settings = [("maxPairsPerTarget", "1"), ("amplification", "false"), ("refinementRounds", "1")];
+    let (candidates, requests) = scripted_run("split", exchanges, &settings, execute_per_method);
+    let c = &candidates[0];
+
+    // The violated assertion came first and hid the valid one; written apart, the valid one is kept.
+    assert_eq!(c["status"], "kept", "{c}");
+    let code = c["code"].as_str().unwrap();
+    assert!(code.contains("void mr1_assert2()"), "{code}");
+    assert!(c["notes"].to_string().contains("each assertion is now a test method of its own"), "{c}");
+    assert!(c["notes"].to_string().contains("mr1 (failsOnOriginal)"), "the violated one is left out: {c}");
+    assert_eq!(requests.len(), 1, "no refinement round: one relation holds");
+}

@@ -96,6 +96,18 @@ fn is_test(method: Node, code: &str) -> bool {
         .any(|a| annotations.split_whitespace().any(|w| w.split('(').next() == Some(a)))
 }
 
+/// Whether a statement's text asserts: `assertEquals(...)`, `Assertions.assertTrue(...)`,
+/// `assertThat(x).isEqualTo(y)`; not a call to a method of the test class itself (`declared`),
+/// however it is named.
+pub(super) fn is_assertion(statement: &str, declared: &BTreeSet<&str>) -> bool {
+    let t = statement.trim_start();
+    let callee = t.split('(').next().unwrap_or("");
+    if declared.contains(callee) {
+        return false;
+    }
+    ["assert", "Assert.", "Assertions."].iter().any(|a| t.starts_with(a)) || t.contains("assertThat(")
+}
+
 struct Walker<'a> {
     code: &'a str,
     cut: &'a str,
@@ -222,15 +234,8 @@ impl Walker<'_> {
         }
     }
 
-    /// `assertEquals(...)`, `Assertions.assertTrue(...)`, `assertThat(x).isEqualTo(y)`; not a call
-    /// to a helper of the test class, however it is named.
     fn contains_assertion(&self, statement: Node) -> bool {
-        let t = text(Some(statement), self.code).trim_start();
-        let callee = t.split('(').next().unwrap_or("");
-        if self.declared.contains(callee) {
-            return false;
-        }
-        ["assert", "Assert.", "Assertions."].iter().any(|a| t.starts_with(a)) || t.contains("assertThat(")
+        is_assertion(text(Some(statement), self.code), self.declared)
     }
 
     /// An assertion statement relates when it invokes the class under test or names a related value.

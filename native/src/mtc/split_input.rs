@@ -60,7 +60,7 @@ pub fn carry_split_inputs(code: &str, before: &str) -> Option<(String, Vec<Strin
 }
 
 /// The named method declarations of the first class under `root`.
-fn methods<'t>(root: Node<'t>, code: &str) -> Vec<(String, Node<'t>)> {
+pub(super) fn methods<'t>(root: Node<'t>, code: &str) -> Vec<(String, Node<'t>)> {
     let mut bodies = Vec::new();
     super::inputs::collect(root, "class_body", &mut bodies);
     let Some(body) = bodies.first() else { return Vec::new() };

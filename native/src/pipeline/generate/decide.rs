@@ -117,6 +117,44 @@ pub fn relation_rates(c: &Candidate, method: &str) -> (Option<f64>, Option<f64>,
     (rate(r.original), rate(r.on_mutants), r.best_mutant)
 }
 
+/// Why a relation's passes say nothing of it: every method of the relation that passes on the
+/// original differs from one that fails in zero or empty values alone (`mtc::degenerate_difference`:
+/// `a.subtract(-n) = a` at the catalogue's `n = 0`). The passing methods and their values; None when
+/// a pass tells (another input), when nothing fails, or nothing passes.
+pub fn degenerate_passes(c: &Candidate, relations: &Relations, relation: &str) -> Option<String> {
+    let code = c.code.as_deref()?;
+    let mine = |passed: bool| -> Vec<&str> {
+        (c.original.iter().filter(|r| (r.status == TestStatus::Passed) == passed))
+            .map(|r| Candidate::method_of(&r.name))
+            .filter(|m| c.is_mtc_method(m) && relations.owner(m) == relation)
+            .collect()
+    };
+    let (passing, failing) = (mine(true), mine(false));
+    if passing.is_empty() || failing.is_empty() {
+        return None;
+    }
+    let mut why = Vec::new();
+    for p in passing {
+        let values = failing.iter().find_map(|f| crate::mtc::degenerate_difference(code, p, f))?;
+        why.push(format!("{p} with {}", values.join(", ")));
+    }
+    Some(why.join(", "))
+}
+
+/// Whether every MTC method that passes on the original belongs to a relation that passes only on
+/// zero or empty inputs (`degenerate`: those relations, with why).
+fn whole_fails_but_degenerate(c: &Candidate, relations: &Relations, degenerate: &[(&str, String)]) -> bool {
+    let is_degenerate = |m: &str| degenerate.iter().any(|(r, _)| *r == relations.owner(m));
+    (c.original.iter().filter(|r| r.status == TestStatus::Passed))
+        .map(|r| Candidate::method_of(&r.name))
+        .filter(|m| c.is_mtc_method(m))
+        .all(is_degenerate)
+}
+
+/// The note on a relation that passes only on zero or empty inputs.
+pub const DEGENERATE: &str = "relation(s) that hold only where an input is zero, empty or null, and fail on \
+every other input, counted as failing on the original: a wrong relation can hold there by coincidence";
+
 /// The paper's rule on one set of pass rates. With `validation` off every MTC that passes
 /// somewhere on the original is kept (the paper's v3).
 fn verdict(r: &Rates, crashed: bool, validation: bool) -> Status {
@@ -150,17 +188,34 @@ pub fn decide(c: &mut Candidate, validation: bool) {
     let relations = Relations::of(c);
     let mut kept_relations: Vec<&str> = Vec::new();
     let mut left_out = Vec::new();
+    let mut degenerate = Vec::new();
     for relation in &relations.0 {
         let r = rates_of(c, &|m: &str| c.is_mtc_method(m) && relations.owner(m) == relation);
-        match verdict(&r, crashed, validation) {
+        // Passing only where an input is zero or empty, it holds on no input that tells.
+        let status = match degenerate_passes(c, &relations, relation) {
+            Some(why) => {
+                degenerate.push((relation.as_str(), why));
+                Status::FailsOnOriginal
+            }
+            None => verdict(&r, crashed, validation),
+        };
+        match status {
             Status::Kept => kept_relations.push(relation),
             status => left_out.push(format!("{relation} ({})", status.name())),
         }
+    }
+    if !degenerate.is_empty() {
+        let each: Vec<String> = degenerate.iter().map(|(r, why)| format!("{r}: {why}")).collect();
+        c.notes.push(format!("{DEGENERATE} ({})", each.join("; ")));
     }
     let in_kept = |m: &str| c.is_mtc_method(m) && kept_relations.contains(&relations.owner(m));
     let (status, judged) = if kept_relations.is_empty() {
         // No relation passes on its own; say why with the whole class's rates.
         let status = match verdict(&whole, crashed, validation) {
+            // What passed is the zero or empty inputs of relations that fail on every other.
+            _ if !degenerate.is_empty() && whole_fails_but_degenerate(c, &relations, &degenerate) => {
+                Status::FailsOnOriginal
+            }
             Status::Kept => Status::FilteredByMutation,
             status => status,
         };
@@ -284,6 +339,48 @@ mod tests {
         c.unamplified = Some("class T { @Test void mr1() {} }".into());
         decide(&mut c, true);
         assert_eq!(c.status, Status::FilteredByMutation);
+    }
+
+    /// A class of two relations in `code`'s shape: `mr1` (its inputs `mr1`, `mr1_input1`) writes
+    /// `n = 1` and `n = <input>`, `mr2` (`mr2`, `mr2_input1`) a text.
+    fn with_code(c: &mut Candidate, input: &str) {
+        c.code = Some(format!(
+            "class T {{ @Test void mr1() {{ int n = 1; assertEquals(a, a.subtract(-n)); }} \
+             @Test void mr1_input1() {{ int n = {input}; assertEquals(a, a.subtract(-n)); }} \
+             @Test void mr2() {{ assertEquals(\"ab\", d(e(\"ab\"))); }} \
+             @Test void mr2_input1() {{ assertEquals(\"\", d(e(\"\"))); }} }}"
+        ));
+    }
+
+    #[test]
+    fn a_relation_passing_only_at_zero_fails_on_the_original() {
+        // mr1 fails at n = 1 and holds at n = 0, which no mutant breaks but one does break n = 1;
+        // mr2 holds for both texts.
+        let mut c = candidate([false, true, true, true], [true, true, false, true]);
+        with_code(&mut c, "0");
+        decide(&mut c, true);
+        assert_eq!(c.status, Status::Kept);
+        assert_eq!(c.kept_methods, vec!["mr2", "mr2_input1"], "mr1's pass at zero is no pass");
+        assert!(c.notes.iter().any(|n| n.contains("mr1 (failsOnOriginal)")), "{:?}", c.notes);
+        assert!(c.notes.iter().any(|n| n.contains("mr1: mr1_input1 with 0")), "{:?}", c.notes);
+        // Alone in its class, it fails on the original rather than being filtered.
+        let mut c = candidate([false, true, false, false], [true, true, false, false]);
+        with_code(&mut c, "0");
+        decide(&mut c, true);
+        assert_eq!(c.status, Status::FailsOnOriginal);
+    }
+
+    #[test]
+    fn a_relation_passing_at_an_input_that_is_not_zero_is_judged_by_the_filter() {
+        let mut c = candidate([false, true, true, true], [false, false, false, true]);
+        with_code(&mut c, "7");
+        decide(&mut c, true);
+        assert_eq!(c.kept_methods, vec!["mr1_input1", "mr2", "mr2_input1"]);
+        // a relation whose zero input fails and other input passes is no degenerate pass either
+        let mut c = candidate([true, false, true, true], [false, false, false, true]);
+        with_code(&mut c, "0");
+        decide(&mut c, true);
+        assert_eq!(c.kept_methods, vec!["mr1", "mr2", "mr2_input1"]);
     }
 
     #[test]

@@ -362,6 +362,7 @@ pub fn triage_candidate(c: &Candidate, class: &ClassModel, analysis: &CouplingAn
         test_class: &c.qualified_name,
         rejected_on_purpose: &rejected,
     };
+    let relations = super::decide::Relations::of(c);
     let mut out = Vec::new();
     for r in c.original.iter().filter(|r| c.is_mtc_method(Candidate::method_of(&r.name))) {
         let Some(kind) = failure_kind(r) else { continue };
@@ -394,6 +395,12 @@ pub fn triage_candidate(c: &Candidate, class: &ClassModel, analysis: &CouplingAn
             verdict.verdict = Verdict::LikelyWrongRelation;
         } else if let Some(why) = same_action(&evidence, kind, code, &method) {
             verdict.evidence.push(why);
+            verdict.verdict = Verdict::LikelyWrongRelation;
+        } else if let Some(why) = super::decide::degenerate_passes(c, &relations, relations.owner(&method)) {
+            verdict.evidence.push(format!(
+                "it holds only where an input is zero, empty or null ({why}) and fails on every other input: \
+                 a wrong relation can hold there by coincidence"
+            ));
             verdict.verdict = Verdict::LikelyWrongRelation;
         } else if verdict.verdict != Verdict::InvalidInput {
             // A precondition the input breaks outweighs one it may break, whichever method states it.

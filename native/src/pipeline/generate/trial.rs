@@ -2,7 +2,7 @@
 //! refinement, what is no MTC is dropped, the rest goes on to amplification or validation.
 
 use super::candidate::{Candidate, Refinement, Stage, Status};
-use super::decide::decide;
+use super::decide::{decide, relation_key};
 use super::refine::{run_feedback, run_outline};
 use super::GenerateRun;
 use crate::protocol::{Batch, Results, Run, SourceText, TestResult, TestStatus};
@@ -99,6 +99,12 @@ impl GenerateRun {
                  the test class path{refined}"
             ));
         }
+        if c.template.is_none() && unloadable.is_none() {
+            if let Some(note) = split_failed_methods(c, &tests) {
+                c.notes.push(note);
+                return; // run again at the next trial, each assertion on its own
+            }
+        }
         if can_refine && unloadable.is_none() {
             if let Some((asked, key)) = run_problem(c, &tests, broken) {
                 if c.wants_refinement(rounds, &key) {
@@ -129,6 +135,31 @@ fn unloadable_class(tests: &[TestResult], test_class: &str) -> Option<String> {
     let t = tests.iter().find(|t| super::triage::cannot_load(t.exception_type.as_deref(), &t.frames, test_class))?;
     let error = t.exception_type.as_deref().unwrap_or_default();
     Some(t.message.as_deref().filter(|m| !m.is_empty()).map_or(error.to_string(), |m| format!("{error}: {m}")))
+}
+
+/// The LLM's MTC methods that failed an assertion on the class under test and assert more than one
+/// relation, each written once per assertion (`mtc::split_assertions`): a wrong relation no longer
+/// hides a valid one written before or after it in the same method. A copy is named as a relation
+/// of its own (`mr1_assert2`, before any inputs' suffix), so the filter and triage judge it apart.
+/// The note for the report; None when no method splits.
+fn split_failed_methods(c: &mut Candidate, tests: &[TestResult]) -> Option<String> {
+    let failed: Vec<&str> = (tests.iter().filter(|t| t.status == TestStatus::Failed))
+        .map(|t| Candidate::method_of(&t.name))
+        .filter(|m| c.is_mtc_method(m))
+        .collect();
+    let name_of = |method: &str, k: usize| {
+        let relation = relation_key(method);
+        format!("{relation}_assert{k}{}", &method[relation.len()..])
+    };
+    let (code, splits) = crate::mtc::split_assertions(c.code.as_deref()?, &failed, &name_of)?;
+    c.code = Some(code);
+    let each: Vec<String> =
+        splits.iter().map(|s| format!("{} into {}, {}", s.method, s.method, s.copies.join(", "))).collect();
+    Some(format!(
+        "failed on the class under test with more than one relation asserted in a method: each assertion is now a \
+         test method of its own, judged apart ({})",
+        each.join("; ")
+    ))
 }
 
 /// What to tell the LLM about a trial run that needs another round: the class did not run (every

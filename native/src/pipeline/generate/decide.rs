@@ -123,13 +123,13 @@ pub fn relation_rates(c: &Candidate, method: &str) -> (Option<f64>, Option<f64>,
 /// a pass tells (another input), when nothing fails, or nothing passes.
 pub fn degenerate_passes(c: &Candidate, relations: &Relations, relation: &str) -> Option<String> {
     let code = c.code.as_deref()?;
-    let mine = |passed: bool| -> Vec<&str> {
-        (c.original.iter().filter(|r| (r.status == TestStatus::Passed) == passed))
+    let mine = |statuses: &[TestStatus]| -> Vec<&str> {
+        (c.original.iter().filter(|r| statuses.contains(&r.status)))
             .map(|r| Candidate::method_of(&r.name))
             .filter(|m| c.is_mtc_method(m) && relations.owner(m) == relation)
             .collect()
     };
-    let (passing, failing) = (mine(true), mine(false));
+    let (passing, failing) = (mine(&[TestStatus::Passed]), mine(&[TestStatus::Failed, TestStatus::Errored]));
     if passing.is_empty() || failing.is_empty() {
         return None;
     }

@@ -88,6 +88,11 @@ const INVERSE: &[(&str, &str)] = &[
     ("floor", "ceiling"),
     ("lower", "higher"),
     ("rotate", "unrotate"),
+    // The two problems of a model (GeographicLib's `Direct`/`Inverse` geodesic problems) and of a
+    // transform.
+    ("direct", "inverse"),
+    ("forward", "inverse"),
+    ("forward", "backward"),
 ];
 
 /// A change and the observation of its effect: `put`/`get`, `setName`/`getName`, `add`/`contains`.
@@ -166,6 +171,15 @@ fn by_words(target: &[String], coupled: &[String]) -> Option<NameMatch> {
             if t.contains(x) && c.contains(y) && !t.contains(y) && !c.contains(x) {
                 consider(&mut best, &t, &c, [x, y], relation);
             }
+        }
+    }
+    // `transform`/`inverseTransform`: the word `inverse` before the other name.
+    for (long, short, inverse_first) in [(&c, &t, false), (&t, &c, true)] {
+        let rest: BTreeSet<&str> = long.iter().copied().filter(|w| *w != "inverse").collect();
+        if long.contains("inverse") && !short.contains("inverse") && !short.is_empty() && rest == *short {
+            let (plain, inverse) = (short.iter().copied().collect::<Vec<_>>().join(" "), "inverse".to_string());
+            let words = if inverse_first { [inverse, plain] } else { [plain, inverse] };
+            best = Some(NameMatch { words, relation: NameRelation::Inverse, strength: 1.0 });
         }
     }
     // `escape`/`unescape`, `code`/`decode`, `connect`/`disconnect` beyond the list.
@@ -285,6 +299,17 @@ mod tests {
         assert_eq!(names("quote", "unquote").map(|m| m.relation), Some(NameRelation::Inverse));
         assert_eq!(names("activate", "deactivate").map(|m| m.relation), Some(NameRelation::Inverse));
         assert!(names("do", "undo").is_none(), "two-letter words are too short to tell");
+    }
+
+    #[test]
+    fn the_direct_and_inverse_problems_and_an_inverse_transform_are_inverse() {
+        assert_eq!(names("Direct", "Inverse").map(|m| (m.relation, m.strength)), Some((NameRelation::Inverse, 1.0)));
+        assert!(names("forwardTransform", "inverseTransform").is_some());
+        let m = names("transform", "inverseTransform").expect("inverse before the name");
+        assert_eq!((m.relation, m.words), (NameRelation::Inverse, ["transform".to_string(), "inverse".to_string()]));
+        assert!(names("inverseTransform", "transform").is_some());
+        assert!(names("inverse", "transform").is_none(), "the rest must be the other name");
+        assert!(names("inverseTransform", "transformAll").is_none());
     }
 
     #[test]

@@ -89,6 +89,7 @@ impl GenerateRun {
         let broken = tests.iter().all(|t| t.status.is_broken());
         let (rounds, can_refine) = (self.settings.refinement_rounds, self.llm_writes(i));
         let shapes = self.shapes_of(i);
+        let compared = self.candidates[i].template.is_none().then(|| self.compare_identity_values(i, &tests)).flatten();
         let c = &mut self.candidates[i];
         c.shapes = shapes;
         let unloadable = unloadable_class(&tests, &c.qualified_name);
@@ -98,6 +99,11 @@ impl GenerateRun {
                 "a class could not be loaded in the worker ({why}): add the resources and dependencies it needs to \
                  the test class path{refined}"
             ));
+        }
+        if let Some((code, note)) = compared.filter(|_| unloadable.is_none()) {
+            c.code = Some(code);
+            c.notes.push(note);
+            return; // run again at the next trial, comparing values
         }
         if c.template.is_none() && unloadable.is_none() {
             if let Some(note) = split_failed_methods(c, &tests) {
@@ -126,6 +132,47 @@ impl GenerateRun {
                 add_boundary_inputs(c);
             }
         }
+    }
+}
+
+impl GenerateRun {
+    /// Candidate `i`'s code with each failed `assertEquals` of two objects whose project class keeps
+    /// `Object`'s `equals` (JUnit printed both as `Class@hash`) comparing their values instead
+    /// (`mtc::identity`), and the note for the report; None when no assertion is such.
+    fn compare_identity_values(&self, i: usize, tests: &[TestResult]) -> Option<(String, String)> {
+        let c = &self.candidates[i];
+        let mut code = c.code.clone()?;
+        let mut compared = Vec::new();
+        for t in tests.iter().filter(|t| t.status == TestStatus::Failed) {
+            let Some(binary) = t.message.as_deref().and_then(crate::mtc::identity_failure) else { continue };
+            let line = t.frames.iter().find_map(|f| super::failing_step::test_line(f, &c.qualified_name));
+            let Some((class, values)) = self.value_class(&binary) else { continue };
+            let Some(rewritten) = line.and_then(|l| crate::mtc::compare_values(&code, l, &class, &values)) else {
+                continue;
+            };
+            code = rewritten;
+            compared.push(format!("{} ({})", Candidate::method_of(&t.name), values.join(", ")));
+        }
+        (!compared.is_empty()).then(|| {
+            let note = format!(
+                "compared objects whose class keeps Object's equals (identity) by their values: {}",
+                compared.join("; ")
+            );
+            (code, note)
+        })
+    }
+
+    /// The project class of binary name `binary` (`p.Outer$Inner`), qualified, with the values an
+    /// equality of two of its objects compares (`mtc::compared_values`).
+    fn value_class(&self, binary: &str) -> Option<(String, Vec<String>)> {
+        let qualified = binary.replace('$', ".");
+        let files = self.project.files_for_class(&qualified);
+        let file = files
+            .iter()
+            .map(|f| crate::java_model::parse_file(f))
+            .find(|f| f.classes.iter().any(|c| c.binary_name == binary))?;
+        let class = file.classes.iter().find(|c| c.binary_name == binary)?;
+        Some((class.qualified_name.clone(), crate::mtc::compared_values(class)?))
     }
 }
 

@@ -1,0 +1,220 @@
+//! An `assertEquals` of two objects whose class keeps `Object`'s `equals` compares identity, so it
+//! fails for any two results, however equal their values (GeographicLib's `GeodesicData`, a holder
+//! of public `double` fields: `assertEquals(g.Direct(..), g.Direct(.., STANDARD))` failed for every
+//! input and the relation was judged wrong). JUnit says so in its message: both sides print as
+//! `Class@hash`. The assertion is rewritten to compare the class's values, field by field (its public
+//! fields, else its getters, of primitive, boxed or `String` type), through a helper the class gets
+//! once; the test is then run again. No LLM round is spent, and the relation the LLM meant, equal
+//! values, is what runs.
+
+use crate::java_model::{ClassModel, MethodModel};
+use tree_sitter::Node;
+
+/// The class whose `Object.toString` both sides of a failed equality print, as JUnit 4 and 5 word
+/// it (`expected: <p.C@1b2c> but was: <p.C@3d4e>`, `expected:<p.C@1b2c> but was:<p.C@3d4e>`); None
+/// when the two sides are of different classes or print anything else.
+pub fn identity_failure(message: &str) -> Option<String> {
+    let (expected, actual) = super::expected_actual(message)?;
+    let class = |side: &str| -> Option<String> {
+        let (class, hash) = side.trim().rsplit_once('@')?;
+        let hex = !hash.is_empty() && hash.chars().all(|c| c.is_ascii_hexdigit());
+        let named = !class.is_empty() && class.chars().all(|c| c.is_alphanumeric() || matches!(c, '.' | '$' | '_'));
+        (hex && named).then(|| class.to_string())
+    };
+    let (e, a) = (class(&expected)?, class(&actual)?);
+    (e == a).then_some(e)
+}
+
+/// What to compare of an object of `class`, each as an expression suffix (`.lat1`, `.getName()`):
+/// its public instance fields of a primitive, boxed or `String` type, else its public getters of such
+/// a type. None when the class declares its own `equals`, extends another class (whose `equals` it
+/// may inherit), or has neither.
+pub fn compared_values(class: &ClassModel) -> Option<Vec<String>> {
+    let declares_equals = class.methods.iter().any(|m| m.name == "equals" && m.params.len() == 1);
+    if declares_equals || class.superclass.is_some() {
+        return None;
+    }
+    let fields: Vec<String> = (class.fields.iter())
+        .filter(|f| has(&f.modifiers, "public") && !has(&f.modifiers, "static") && is_value_type(&f.type_name))
+        .map(|f| format!(".{}", f.name))
+        .collect();
+    if !fields.is_empty() {
+        return Some(fields);
+    }
+    let getters: Vec<String> =
+        class.methods.iter().filter(|m| is_getter(m)).map(|m| format!(".{}()", m.name)).collect();
+    (!getters.is_empty()).then_some(getters)
+}
+
+fn has(modifiers: &[String], word: &str) -> bool {
+    modifiers.iter().any(|m| m == word)
+}
+
+fn is_getter(m: &MethodModel) -> bool {
+    let named =
+        ["get", "is", "has"].iter().any(|p| m.name.strip_prefix(p).is_some_and(|r| r.starts_with(char::is_uppercase)));
+    let public = has(&m.modifiers, "public");
+    named && m.params.is_empty() && !m.is_static() && public && m.return_type.as_deref().is_some_and(is_value_type)
+}
+
+fn is_value_type(written: &str) -> bool {
+    const VALUES: [&str; 17] = [
+        "byte",
+        "short",
+        "int",
+        "long",
+        "float",
+        "double",
+        "boolean",
+        "char",
+        "Byte",
+        "Short",
+        "Integer",
+        "Long",
+        "Float",
+        "Double",
+        "Boolean",
+        "Character",
+        "String",
+    ];
+    VALUES.contains(&written.trim().trim_start_matches("java.lang."))
+}
+
+/// `code` with the two-argument `assertEquals` on 1-based `line` calling a helper that compares
+/// `values` (see [`compared_values`]) of two `class_name` objects (the qualified name, which
+/// compiles from any package) instead, the helper added to the
+/// first class of `code` unless it is there. None when no such call stands on that line.
+pub fn compare_values(code: &str, line: usize, class_name: &str, values: &[String]) -> Option<String> {
+    let tree = crate::java_model::parser().parse(code, None)?;
+    let call = super::inputs::on_line(tree.root_node(), line, "method_invocation")
+        .into_iter()
+        .find(|c| is_assert_equals(*c, code))?;
+    let name = call.child_by_field_name("name")?;
+    let simple = class_name.rsplit('.').next().unwrap_or(class_name);
+    let helper = format!("assertEqual{simple}Values");
+    let mut edits = vec![((call.start_byte(), name.end_byte()), helper.clone())];
+    if !code.contains(&format!("void {helper}(")) {
+        let body = first_class_body(tree.root_node())?;
+        let callee = code.get(call.start_byte()..name.end_byte())?;
+        let close = body.end_byte().checked_sub(1)?;
+        edits.push(((close, close), helper_method(&helper, callee, class_name, values)));
+    }
+    edits.sort_by_key(|(r, _)| r.0);
+    Some(super::catalogue::edited(code, &edits))
+}
+
+fn is_assert_equals(call: Node, code: &str) -> bool {
+    let name = call.child_by_field_name("name").and_then(|n| code.get(n.byte_range()));
+    let arguments = call.child_by_field_name("arguments").map_or(0, |a| a.named_child_count());
+    name == Some("assertEquals") && arguments == 2
+}
+
+fn first_class_body(root: Node) -> Option<Node> {
+    let mut bodies = Vec::new();
+    super::inputs::collect(root, "class_body", &mut bodies);
+    bodies.first().copied()
+}
+
+/// The helper: each value written into a text that names it, so that JUnit 4 and 5 alike compare
+/// them by `equals` (`NaN` equals `NaN`) and a failure says which value differed.
+fn helper_method(helper: &str, callee: &str, class_name: &str, values: &[String]) -> String {
+    let lines: Vec<String> = values
+        .iter()
+        .map(|v| {
+            let label = v.trim_start_matches('.');
+            format!("        {callee}(\"{label} = \" + e{v}, \"{label} = \" + a{v});\n")
+        })
+        .collect();
+    format!(
+        "\n    /** Added by MR-Coupler: {class_name} keeps Object's equals (identity), so its values are compared. */\n    \
+         private static void {helper}(Object expected, Object actual) {{\n        \
+         {class_name} e = ({class_name}) expected;\n        {class_name} a = ({class_name}) actual;\n{}    }}\n",
+        lines.concat()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::java_model::parse_str;
+
+    const TEST: &str = r#"package net.sf.geographiclib;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Assertions;
+
+public class Geodesic_Direct_MTC1Test {
+    @Test
+    void mr1() {
+        Geodesic geodesic = Geodesic.WGS84;
+        Assertions.assertEquals(geodesic.Direct(0.0, 0.0, 0.0, 1000.0),
+            geodesic.Direct(0.0, 0.0, 0.0, 1000.0, GeodesicMask.STANDARD));
+    }
+}
+"#;
+
+    fn class(src: &str) -> ClassModel {
+        parse_str(std::path::Path::new("C.java"), src).classes.remove(0)
+    }
+
+    #[test]
+    fn both_sides_printed_as_the_same_class_at_a_hash_is_an_identity_failure() {
+        let junit5 = "expected: <net.sf.geographiclib.GeodesicData@5cb02afe> but was: <net.sf.geographiclib.GeodesicData@6752e47>";
+        assert_eq!(identity_failure(junit5).as_deref(), Some("net.sf.geographiclib.GeodesicData"));
+        assert_eq!(identity_failure("expected:<p.A$B@1f> but was:<p.A$B@2e>").as_deref(), Some("p.A$B"));
+        assert_eq!(identity_failure("expected: <p.A@1f> but was: <p.B@2e>"), None, "two classes");
+        assert_eq!(identity_failure("expected: <x@y.org> but was: <z@y.org>"), None, "not a hash");
+        assert_eq!(identity_failure("expected: <1.0> but was: <2.0>"), None);
+    }
+
+    #[test]
+    fn public_value_fields_else_getters_are_compared_unless_the_class_has_equals() {
+        let data = class(
+            "public class GeodesicData { public double lat1; public double s12 = Double.NaN; \
+            public static int COUNT; public Object extra; private double hidden; }",
+        );
+        assert_eq!(compared_values(&data), Some(vec![".lat1".to_string(), ".s12".to_string()]));
+        let bean = class(
+            "public class P { private String name; public String getName() { return name; } \
+            public boolean isEmpty() { return false; } public static int getCount() { return 0; } \
+            public java.util.List<String> getItems() { return null; } }",
+        );
+        assert_eq!(compared_values(&bean), Some(vec![".getName()".to_string(), ".isEmpty()".to_string()]));
+        let with_equals = class("public class Q { public int x; public boolean equals(Object o) { return true; } }");
+        assert_eq!(compared_values(&with_equals), None);
+        assert_eq!(
+            compared_values(&class("public class R extends Base { public int x; }")),
+            None,
+            "may inherit equals"
+        );
+        assert_eq!(compared_values(&class("public class S { private int x; }")), None, "nothing to compare");
+    }
+
+    #[test]
+    fn the_assertion_calls_a_helper_comparing_the_values_added_once() {
+        let values = [".lat1".to_string(), ".s12".to_string()];
+        let out = compare_values(TEST, 10, "GeodesicData", &values).expect("the call on line 10");
+        assert!(
+            out.contains("        assertEqualGeodesicDataValues(geodesic.Direct(0.0, 0.0, 0.0, 1000.0),\n"),
+            "{out}"
+        );
+        let helper =
+            "    private static void assertEqualGeodesicDataValues(Object expected, Object actual) {\n        \
+            GeodesicData e = (GeodesicData) expected;\n        GeodesicData a = (GeodesicData) actual;\n        \
+            Assertions.assertEquals(\"lat1 = \" + e.lat1, \"lat1 = \" + a.lat1);\n        \
+            Assertions.assertEquals(\"s12 = \" + e.s12, \"s12 = \" + a.s12);\n    }\n}\n";
+        assert!(out.ends_with(helper), "{out}");
+        assert!(crate::java_model::parser().parse(&out, None).is_some_and(|t| !t.root_node().has_error()), "{out}");
+        // a second identity failure in the class reuses the helper
+        let twice = compare_values(
+            &out.replacen("assertEqualGeodesicDataValues(", "assertEquals(", 1),
+            10,
+            "GeodesicData",
+            &values,
+        )
+        .expect("again");
+        assert_eq!(twice.matches("private static void assertEqualGeodesicDataValues").count(), 1, "{twice}");
+        // no assertEquals on that line
+        assert_eq!(compare_values(TEST, 9, "GeodesicData", &values), None);
+    }
+}

@@ -30,7 +30,7 @@ pub fn identity_failure(message: &str) -> Option<String> {
 /// a type. None when the class declares its own `equals`, extends another class (whose `equals` it
 /// may inherit), or has neither.
 pub fn compared_values(class: &ClassModel) -> Option<Vec<String>> {
-    let declares_equals = class.methods.iter().any(|m| m.name == "equals" && m.params.len() == 1);
+    let declares_equals = class.methods.iter().any(|m| m.name == "equals" && m.params.len() == 1 && !m.is_static());
     if declares_equals || class.superclass.is_some() {
         return None;
     }
@@ -58,26 +58,10 @@ fn is_getter(m: &MethodModel) -> bool {
 }
 
 fn is_value_type(written: &str) -> bool {
-    const VALUES: [&str; 17] = [
-        "byte",
-        "short",
-        "int",
-        "long",
-        "float",
-        "double",
-        "boolean",
-        "char",
-        "Byte",
-        "Short",
-        "Integer",
-        "Long",
-        "Float",
-        "Double",
-        "Boolean",
-        "Character",
-        "String",
-    ];
-    VALUES.contains(&written.trim().trim_start_matches("java.lang."))
+    use crate::java_model::types::{boxed, is_primitive};
+    let t = written.trim().trim_start_matches("java.lang.");
+    let boxes = ["byte", "short", "char", "int", "long", "float", "double", "boolean"].map(boxed);
+    is_primitive(t) || t == "String" || boxes.contains(&Some(t))
 }
 
 /// `code` with the two-argument `assertEquals` on 1-based `line` calling a helper that compares

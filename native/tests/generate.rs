@@ -789,7 +789,17 @@ fn scripted_run(
     settings: &[(&str, &str)],
     executor: fn(&Value) -> Value,
 ) -> (Value, Vec<String>) {
-    // The first target's candidates and the requests the LLM got.
+    scripted_run_over(name, exchanges, settings, executor, &[])
+}
+
+/// `scripted_run` with `more_sources`, source roots beside the example's.
+fn scripted_run_over(
+    name: &str,
+    exchanges: Value,
+    settings: &[(&str, &str)],
+    executor: fn(&Value) -> Value,
+    more_sources: &[PathBuf],
+) -> (Value, Vec<String>) {
     let out = std::env::temp_dir().join(format!("mrc-generate-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);
     std::fs::create_dir_all(&out).unwrap();
@@ -799,6 +809,9 @@ fn scripted_run(
     let mut config: Value = serde_json::from_str(&config(llm.1, &out, &out.join("export"))).unwrap();
     for (name, value) in settings {
         config["settings"][*name] = (*value).into();
+    }
+    for root in more_sources {
+        config["sourceRoots"].as_array_mut().unwrap().push(json!(root));
     }
     drive_with(&config.to_string(), executor);
     let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
@@ -972,4 +985,69 @@ fn a_method_asserting_a_violated_and_a_valid_relation_keeps_the_valid_one_withou
     assert!(c["notes"].to_string().contains("each assertion is now a test method of its own"), "{c}");
     assert!(c["notes"].to_string().contains("mr1 (failsOnOriginal)"), "the violated one is left out: {c}");
     assert_eq!(requests.len(), 1, "no refinement round: one relation holds");
+}
+
+/// A reply whose one relation compares two `Sealed` results (a class keeping `Object`'s equals)
+/// with `assertEquals`, as the model compared GeographicLib's `GeodesicData` (unseen-21).
+fn identity_reply() -> Value {
+    let content = "```java\npackage com.acme.crypto;\n\nimport org.junit.jupiter.api.Test;\nimport static \
+                   org.junit.jupiter.api.Assertions.*;\n\npublic class AesMrTest {\n    @Test\n    void mr1() throws \
+                   Exception {\n        // MR: encryptWithDefaultKey(x) equals encryptText(x, defaultKey)\n        \
+                   assertEquals(Sealed.of(AESEncryption.encryptWithDefaultKey(\"\")), \
+                   Sealed.of(AESEncryption.encryptText(\"\", AESEncryption.defaultKey)));\n    }\n}\n```";
+    json!({"content": content, "usage": {"prompt_tokens": 100, "completion_tokens": 50}})
+}
+
+/// `execute_rejecting_the_first_input`, where every other MTC method that still compares two
+/// `Sealed` objects by `assertEquals` fails as JUnit 5 words an identity failure, at that line.
+fn execute_rejecting_then_comparing_identity(batch: &Value) -> Value {
+    let mut results = execute_rejecting_the_first_input(batch);
+    let sources: std::collections::HashMap<String, String> = (batch["sources"].as_array().unwrap().iter())
+        .map(|s| {
+            let class = s["path"].as_str().unwrap().trim_end_matches(".java").replace('/', ".");
+            (class, s["content"].as_str().unwrap().to_string())
+        })
+        .collect();
+    for run in results["runs"].as_array_mut().unwrap().iter_mut().filter(|r| r["mutant"] == 0) {
+        let class = run["testClass"].as_str().unwrap().to_string();
+        let Some(content) = sources.get(&class) else { continue };
+        let lines: Vec<&str> = content.lines().collect();
+        let simple = class.rsplit('.').next().unwrap().to_string();
+        for t in run["tests"].as_array_mut().unwrap().iter_mut().filter(|t| t["name"] != "mr1()") {
+            let name = t["name"].as_str().unwrap().trim_end_matches("()").to_string();
+            let Some(start) = lines.iter().position(|l| l.contains(&format!("void {name}("))) else { continue };
+            let Some(at) = (start..lines.len()).find(|&k| lines[k].contains("assertEquals(Sealed")) else { continue };
+            if lines[start + 1..at].iter().any(|l| l.contains("@Test")) {
+                continue; // the next method's assertion: this one compares by value
+            }
+            *t = json!({"name": t["name"], "status": "failed", "durationMs": 2,
+                "exceptionType": "org.opentest4j.AssertionFailedError",
+                "message": "expected: <com.acme.crypto.Sealed@1b2c3d> but was: <com.acme.crypto.Sealed@4e5f60>",
+                "frames": ["org.junit.jupiter.api.AssertionUtils.fail(AssertionUtils.java:55)",
+                           format!("{class}.{name}({simple}.java:{})", at + 1)]});
+        }
+    }
+    results
+}
+
+#[test]
+fn inputs_first_run_at_validation_that_fail_an_identity_equality_are_compared_by_value() {
+    // unseen-21's GeographicLib: the model's input was rejected at the trial, the catalogue's
+    // copies then failed an identity assertEquals at validation, where no rewrite ran.
+    let exchanges = json!([{"match": "", "reply": identity_reply(), "times": 3}]);
+    let settings = [("maxPairsPerTarget", "1"), ("amplificationInputs", "2")];
+    let sealed = root().join("native/tests/fixtures/identity");
+    let executor = execute_rejecting_then_comparing_identity;
+    let (candidates, requests) = scripted_run_over("identity", exchanges, &settings, executor, &[sealed]);
+    let c = &candidates[0];
+
+    let notes = c["notes"].to_string();
+    assert!(notes.contains("rejected every input the LLM wrote"), "validated on the catalogue's inputs: {c}");
+    assert!(notes.contains("compared objects whose class keeps Object's equals (identity) by their values"), "{c}");
+    let code = c["code"].as_str().unwrap();
+    assert!(code.contains("private static void assertEqualSealedValues(Object expected, Object actual)"), "{code}");
+    assert!(code.contains("assertEquals(\"length = \" + e.length, \"length = \" + a.length)"), "{code}");
+    assert_eq!(c["status"], "kept", "the copies hold by value: {c}");
+    assert!(!c["relation"].as_str().unwrap().contains("Added by MR-Coupler"), "the helper states no relation: {c}");
+    assert_eq!(requests.len(), 2, "the generation and one refinement; the rewrite costs no request");
 }

@@ -102,3 +102,51 @@ fn a_method_inherited_from_a_project_superclass_is_one_of_the_class_s_methods() 
     assert!(mtc(&[&own, &superclass]), "add and the inherited contains: two invocations");
     assert!(!mtc(&[&own]), "without the superclass, contains is no method of the class");
 }
+
+const HELPER_ASSERTS: &str = r#"
+package com.acme.crypto;
+
+public class AESEncryption_encryptText_MTC1Test {
+    @Test
+    void sameCipherText() throws Exception {
+        assertSameLength(AESEncryption.encryptWithDefaultKey("a"), AESEncryption.encryptText("a", AESEncryption.defaultKey));
+    }
+
+    @Test
+    void givenConstants() throws Exception {
+        AESEncryption.encryptWithDefaultKey("a");
+        AESEncryption.encryptText("a", AESEncryption.defaultKey);
+        assertSameLength(new byte[1], new byte[1]);
+    }
+
+    @Test
+    void helperThatOnlyPrints() throws Exception {
+        show(AESEncryption.encryptWithDefaultKey("a"), AESEncryption.encryptText("a", AESEncryption.defaultKey));
+    }
+
+    private static void assertSameLength(Object expected, Object actual) {
+        byte[] e = (byte[]) expected;
+        byte[] a = (byte[]) actual;
+        assertEquals("length = " + e.length, "length = " + a.length);
+    }
+
+    private static void show(byte[] x, byte[] y) {
+        System.out.println(x.length + " " + y.length);
+    }
+}
+"#;
+
+#[test]
+fn a_helper_that_asserts_relates_the_values_it_is_given() {
+    // The comparison `mtc::identity` writes for a class keeping Object's equals is such a helper.
+    let result: Vec<(String, bool)> =
+        shapes(HELPER_ASSERTS, &[&aes()]).into_iter().map(|s| (s.name.clone(), s.is_mtc())).collect();
+    assert_eq!(
+        result,
+        vec![
+            ("sameCipherText".to_string(), true),
+            ("givenConstants".to_string(), false),
+            ("helperThatOnlyPrints".to_string(), false),
+        ]
+    );
+}

@@ -1,7 +1,9 @@
 //! MR-Scout's two properties of an MTC, per test method: (i) at least two invocations of methods
 //! of the class under test, (ii) an assertion relating their inputs or outputs. Data is followed
 //! through locals (a value derived from an input or output counts as one), and a test that calls
-//! a helper method of its own class is judged with the helper's invocations and assertions.
+//! a helper method of its own class is judged with the helper's invocations and assertions; a
+//! helper that asserts, called with related values (`assertSameResult(f(x), g(x))`, or the value
+//! comparison `mtc::identity` writes), is an assertion relating them.
 
 use crate::java_model::types::erase_simple;
 use crate::java_model::{ClassModel, MethodModel};
@@ -27,7 +29,11 @@ struct Facts {
     /// Inputs and outputs of the class under test's invocations, and what derives from them.
     related: BTreeSet<String>,
     relating_assertion: bool,
+    /// Whether any statement asserts, relating or not: what makes a helper an assertion.
+    asserts: bool,
     helpers: Vec<String>,
+    /// Helpers called with an argument that invokes the class under test or is related.
+    helpers_given_related: Vec<String>,
 }
 
 /// The shape of every test method of the first class in `code`. `cut` is the class under test,
@@ -68,9 +74,13 @@ pub fn shapes(code: &str, cut: &[&ClassModel]) -> Vec<MethodShape> {
         .map(|name| {
             let own = facts.get(&name).cloned().unwrap_or_default();
             let helpers: Vec<&Facts> = own.helpers.iter().filter_map(|h| facts.get(h)).collect();
+            let asserting_helper = |h: &String| facts.get(h).is_some_and(|f| f.asserts);
+            let relating_assertion = own.relating_assertion
+                || helpers.iter().any(|h| h.relating_assertion)
+                || own.helpers_given_related.iter().any(asserting_helper);
             MethodShape {
                 invocations: own.invocations + helpers.iter().map(|h| h.invocations).sum::<usize>(),
-                relating_assertion: own.relating_assertion || helpers.iter().any(|h| h.relating_assertion),
+                relating_assertion,
                 name,
             }
         })
@@ -87,7 +97,7 @@ fn text<'a>(node: Option<Node>, code: &'a str) -> &'a str {
     node.and_then(|n| code.get(n.byte_range())).unwrap_or("")
 }
 
-fn is_test(method: Node, code: &str) -> bool {
+pub(super) fn is_test(method: Node, code: &str) -> bool {
     let mut cursor = method.walk();
     let modifiers = method.named_children(&mut cursor).find(|c| c.kind() == "modifiers");
     let annotations = text(modifiers, code);
@@ -206,6 +216,13 @@ impl Walker<'_> {
             if self.declared.contains(name) && !self.facts.helpers.iter().any(|h| h == name) {
                 self.facts.helpers.push(name.to_string());
             }
+            let given_related = call.child_by_field_name("arguments").is_some_and(|a| self.relates(a));
+            if self.declared.contains(name)
+                && given_related
+                && !self.facts.helpers_given_related.iter().any(|h| h == name)
+            {
+                self.facts.helpers_given_related.push(name.to_string());
+            }
         }
     }
 
@@ -240,6 +257,7 @@ impl Walker<'_> {
 
     /// An assertion statement relates when it invokes the class under test or names a related value.
     fn assertion(&mut self, statement: Node) {
+        self.facts.asserts = true;
         if self.relates(statement) {
             self.facts.relating_assertion = true;
         }

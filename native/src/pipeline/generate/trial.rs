@@ -89,7 +89,7 @@ impl GenerateRun {
         let broken = tests.iter().all(|t| t.status.is_broken());
         let (rounds, can_refine) = (self.settings.refinement_rounds, self.llm_writes(i));
         let shapes = self.shapes_of(i);
-        let compared = self.candidates[i].template.is_none().then(|| self.compare_identity_values(i, &tests)).flatten();
+        let compared = self.compare_identity_values(i, &tests);
         let c = &mut self.candidates[i];
         c.shapes = shapes;
         let unloadable = unloadable_class(&tests, &c.qualified_name);
@@ -138,9 +138,14 @@ impl GenerateRun {
 impl GenerateRun {
     /// Candidate `i`'s code with each failed `assertEquals` of two objects whose project class keeps
     /// `Object`'s `equals` (JUnit printed both as `Class@hash`) comparing their values instead
-    /// (`mtc::identity`), and the note for the report; None when no assertion is such.
-    fn compare_identity_values(&self, i: usize, tests: &[TestResult]) -> Option<(String, String)> {
+    /// (`mtc::identity`), and the note for the report; None when no assertion is such, or when a
+    /// template wrote the candidate (its assertions compare what the template chose to compare).
+    /// Used at the trial and again at validation, whose catalogue copies may fail so for the first time.
+    pub(super) fn compare_identity_values(&self, i: usize, tests: &[TestResult]) -> Option<(String, String)> {
         let c = &self.candidates[i];
+        if c.template.is_some() {
+            return None;
+        }
         let mut code = c.code.clone()?;
         let mut compared = Vec::new();
         for t in tests.iter().filter(|t| t.status == TestStatus::Failed) {

@@ -78,11 +78,21 @@ impl GenerateRun {
         if self.add_catalogue_inputs(i, false) {
             return Ok(()); // validated again with the catalogue's inputs; these runs are not used
         }
+        let qualified = &self.candidates[i].qualified_name;
+        let mine = results.runs.iter().filter(|r| &r.test_class == qualified);
+        let (original, mutants): (Vec<_>, Vec<_>) = mine.partition(|r| r.mutant == 0);
+        let original = original.first().map(|r| r.tests.clone()).unwrap_or_default();
+        // Inputs first run here (amplified, or the catalogue's) may fail an identity equality the
+        // trial never saw: compared by value, the class is validated again in the next batch.
+        if let Some((code, note)) = self.compare_identity_values(i, &original) {
+            let c = &mut self.candidates[i];
+            c.code = Some(code);
+            c.notes.push(note);
+            return Ok(());
+        }
         let shapes = self.shapes_of(i);
         let c = &mut self.candidates[i];
-        let mine = results.runs.iter().filter(|r| r.test_class == c.qualified_name);
-        let (original, mutants): (Vec<_>, Vec<_>) = mine.partition(|r| r.mutant == 0);
-        c.original = original.first().map(|r| r.tests.clone()).unwrap_or_default();
+        c.original = original;
         c.mutant_runs = mutants
             .iter()
             .filter(|r| r.ran)

@@ -1001,7 +1001,20 @@ fn identity_reply() -> Value {
 /// `execute_rejecting_the_first_input`, where every other MTC method that still compares two
 /// `Sealed` objects by `assertEquals` fails as JUnit 5 words an identity failure, at that line.
 fn execute_rejecting_then_comparing_identity(batch: &Value) -> Value {
-    let mut results = execute_rejecting_the_first_input(batch);
+    let message = "expected: <com.acme.crypto.Sealed@1b2c3d> but was: <com.acme.crypto.Sealed@4e5f60>";
+    failing_where_written(batch, execute_rejecting_the_first_input(batch), "assertEquals(Sealed", message)
+}
+
+/// `execute`, where every test method that compares the two cipher texts by `assertEquals` fails
+/// as JUnit 5 words it for two arrays of the same elements, at that line.
+fn execute_comparing_arrays_by_identity(batch: &Value) -> Value {
+    let message = "expected: [B@356164b4<[1, 2]> but was: [B@59116d6<[1, 2]>";
+    failing_where_written(batch, execute(batch), "assertEquals(AESEncryption", message)
+}
+
+/// `results` with each test method but `mr1` (on the original) whose body has a line containing
+/// `marker` failed with `message`, its frame at that line.
+fn failing_where_written(batch: &Value, mut results: Value, marker: &str, message: &str) -> Value {
     let sources: std::collections::HashMap<String, String> = (batch["sources"].as_array().unwrap().iter())
         .map(|s| {
             let class = s["path"].as_str().unwrap().trim_end_matches(".java").replace('/', ".");
@@ -1013,16 +1026,15 @@ fn execute_rejecting_then_comparing_identity(batch: &Value) -> Value {
         let Some(content) = sources.get(&class) else { continue };
         let lines: Vec<&str> = content.lines().collect();
         let simple = class.rsplit('.').next().unwrap().to_string();
-        for t in run["tests"].as_array_mut().unwrap().iter_mut().filter(|t| t["name"] != "mr1()") {
+        for t in run["tests"].as_array_mut().unwrap().iter_mut().filter(|t| t["status"] != "errored") {
             let name = t["name"].as_str().unwrap().trim_end_matches("()").to_string();
             let Some(start) = lines.iter().position(|l| l.contains(&format!("void {name}("))) else { continue };
-            let Some(at) = (start..lines.len()).find(|&k| lines[k].contains("assertEquals(Sealed")) else { continue };
+            let Some(at) = (start..lines.len()).find(|&k| lines[k].contains(marker)) else { continue };
             if lines[start + 1..at].iter().any(|l| l.contains("@Test")) {
                 continue; // the next method's assertion: this one compares by value
             }
             *t = json!({"name": t["name"], "status": "failed", "durationMs": 2,
-                "exceptionType": "org.opentest4j.AssertionFailedError",
-                "message": "expected: <com.acme.crypto.Sealed@1b2c3d> but was: <com.acme.crypto.Sealed@4e5f60>",
+                "exceptionType": "org.opentest4j.AssertionFailedError", "message": message,
                 "frames": ["org.junit.jupiter.api.AssertionUtils.fail(AssertionUtils.java:55)",
                            format!("{class}.{name}({simple}.java:{})", at + 1)]});
         }
@@ -1043,11 +1055,30 @@ fn inputs_first_run_at_validation_that_fail_an_identity_equality_are_compared_by
 
     let notes = c["notes"].to_string();
     assert!(notes.contains("rejected every input the LLM wrote"), "validated on the catalogue's inputs: {c}");
-    assert!(notes.contains("compared objects whose class keeps Object's equals (identity) by their values"), "{c}");
+    assert!(notes.contains("compared by value what assertEquals compared by identity"), "{c}");
     let code = c["code"].as_str().unwrap();
     assert!(code.contains("private static void assertEqualSealedValues(Object expected, Object actual)"), "{code}");
     assert!(code.contains("assertEquals(\"length = \" + e.length, \"length = \" + a.length)"), "{code}");
     assert_eq!(c["status"], "kept", "the copies hold by value: {c}");
     assert!(!c["relation"].as_str().unwrap().contains("Added by MR-Coupler"), "the helper states no relation: {c}");
     assert_eq!(requests.len(), 2, "the generation and one refinement; the rewrite costs no request");
+}
+
+#[test]
+fn an_llm_assert_equals_of_two_arrays_compares_their_elements_without_an_llm_round() {
+    // base62's replies (unseen-22): `assertEquals(decode(encode(x)), x)` on byte[] failed for every input.
+    let by_identity = class_reply("")["reply"]["content"].as_str().unwrap().replace(
+        "assertArrayEquals(AESEncryption.encryptWithDefaultKey",
+        "assertEquals(AESEncryption.encryptWithDefaultKey",
+    );
+    let reply = json!({"content": by_identity, "usage": {"prompt_tokens": 100, "completion_tokens": 50}});
+    let exchanges = json!([{"match": "Your task: find metamorphic relations", "reply": reply, "times": 1}]);
+    let settings = [("maxPairsPerTarget", "1"), ("amplification", "false"), ("refinementRounds", "1")];
+    let (candidates, requests) = scripted_run("arrays", exchanges, &settings, execute_comparing_arrays_by_identity);
+    let c = &candidates[0];
+
+    assert_eq!(c["status"], "kept", "{c}");
+    assert!(c["code"].as_str().unwrap().contains("assertArrayEquals(AESEncryption.encryptWithDefaultKey"), "{c}");
+    assert!(c["notes"].to_string().contains("mr1 (arrays, by their elements)"), "{c}");
+    assert_eq!(requests.len(), 1, "no refinement round");
 }

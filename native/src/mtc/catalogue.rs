@@ -134,9 +134,20 @@ fn same_strings(body: Node, text: &str, base: usize, literal: &str) -> Vec<(usiz
 fn inline_string(body: Node, text: &str, base: usize) -> Option<SourceLiteral> {
     let mut strings = Vec::new();
     collect(body, "string_literal", &mut strings);
-    let first = strings.iter().find(|n| n.parent().is_some_and(|p| p.kind() == "argument_list"))?;
+    let first =
+        strings.iter().find(|n| n.parent().is_some_and(|p| p.kind() == "argument_list" && !asserts(p, text, base)))?;
     let literal = text.get(first.start_byte() - base..first.end_byte() - base)?.to_string();
     Some(SourceLiteral { type_name: "String".into(), literal, ranges: Vec::new() })
+}
+
+/// Whether `arguments` are an assertion's (`assertTrue(ok, "message")`, `assertEquals("abc",
+/// f(x))`, `fail("…")`): a string there is its message or an expected output, never a source input
+/// (base62's `assertTrue(.., "isBase62Encoding should return true ..")` was taken for one, unseen-22).
+fn asserts(arguments: Node, text: &str, base: usize) -> bool {
+    let call = arguments.parent().filter(|c| c.kind() == "method_invocation");
+    let name = call.and_then(|c| c.child_by_field_name("name"));
+    let name = name.and_then(|n| text.get(n.start_byte() - base..n.end_byte() - base)).unwrap_or("");
+    name.starts_with("assert") || name == "fail"
 }
 
 /// `code` with a copy of test method `method` (whose text and source literal `source_literal`
@@ -336,6 +347,18 @@ class T {
         let code = with_copies(inline, "m", &found, &["\"xy\"".into()], 1);
         assert!(code.contains("void m_catalogue1() { assertEquals(f(\"xy\", 2), g(\"xy\")); // \"a\""), "{code}");
         assert!(source_literal(CLASS, "missing").is_none());
+    }
+
+    #[test]
+    fn an_assertions_message_or_expected_text_is_no_source_input() {
+        // base62's reply (unseen-22): the only inline string was assertTrue's message.
+        let message =
+            "class T { @Test void mr1() { byte[] in = new byte[] {1, 2}; boolean ok = b.isBase62Encoding(in); \
+                       assertTrue(ok, \"should be true\"); fail(\"no\"); } }";
+        assert!(source_literal(message, "mr1").is_none(), "no source input to replace");
+        let expected = "class T { @Test void m() { assertEquals(\"abc\", f(g(\"x\"))); } }";
+        let found = source_literal(expected, "m").unwrap();
+        assert_eq!(found.1.literal, "\"x\"", "the argument of the method under test, not the expected output");
     }
 
     #[test]

@@ -138,7 +138,8 @@ impl GenerateRun {
 impl GenerateRun {
     /// Candidate `i`'s code with each failed `assertEquals` of two objects whose project class keeps
     /// `Object`'s `equals` (JUnit printed both as `Class@hash`) comparing their values instead
-    /// (`mtc::identity`), and the note for the report; None when no assertion is such, or when a
+    /// (`mtc::identity`), and of two arrays (`[B@hash`) comparing their elements
+    /// (`mtc::array_identity`), and the note for the report; None when no assertion is such, or when a
     /// template wrote the candidate (its assertions compare what the template chose to compare).
     /// Used at the trial and again at validation, whose catalogue copies may fail so for the first time.
     pub(super) fn compare_identity_values(&self, i: usize, tests: &[TestResult]) -> Option<(String, String)> {
@@ -147,10 +148,17 @@ impl GenerateRun {
             return None;
         }
         let mut code = c.code.clone()?;
-        let mut compared = Vec::new();
+        let (mut compared, mut arrays) = (Vec::new(), false);
         for t in tests.iter().filter(|t| t.status == TestStatus::Failed) {
-            let Some(binary) = t.message.as_deref().and_then(crate::mtc::identity_failure) else { continue };
             let line = t.frames.iter().find_map(|f| super::failing_step::test_line(f, &c.qualified_name));
+            let message = t.message.as_deref().unwrap_or_default();
+            if crate::mtc::array_identity_failure(message) {
+                let Some(rewritten) = line.and_then(|l| crate::mtc::compare_elements(&code, l)) else { continue };
+                (code, arrays) = (rewritten, true);
+                compared.push(format!("{} (arrays, by their elements)", Candidate::method_of(&t.name)));
+                continue;
+            }
+            let Some(binary) = crate::mtc::identity_failure(message) else { continue };
             let Some((class, values)) = self.value_class(&binary) else { continue };
             let Some(rewritten) = line.and_then(|l| crate::mtc::compare_values(&code, l, &class, &values)) else {
                 continue;
@@ -158,9 +166,12 @@ impl GenerateRun {
             code = rewritten;
             compared.push(format!("{} ({})", Candidate::method_of(&t.name), values.join(", ")));
         }
+        if arrays {
+            code = crate::mtc::import_array_equals(&code);
+        }
         (!compared.is_empty()).then(|| {
             let note = format!(
-                "compared objects whose class keeps Object's equals (identity) by their values: {}",
+                "compared by value what assertEquals compared by identity (a class keeping Object's equals, or arrays): {}",
                 compared.join("; ")
             );
             (code, note)

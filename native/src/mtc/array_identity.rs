@@ -115,4 +115,18 @@ mod tests {
         assert!(!out.contains("assertArrayEquals;"), "{out}");
         assert_eq!(compare_elements(TEST, 9), None, "no assertEquals on that line");
     }
+
+    #[test]
+    fn the_real_reply_compares_decode_of_encode_by_its_bytes() {
+        // Qwen2.5-Coder-1.5B's refinement for base62's isBase62Encoding ~ encode (unseen-22): its
+        // `assertEquals(decode(encode(x)), x)` on byte[] failed with the same bytes on both sides.
+        let reply = include_str!("../../tests/fixtures/replies/qwen-base62-isbase62encoding.java");
+        let message = "decode should return the same input for a valid base62 encoded string ==> expected: \
+                       [B@356164b4<[1, 2, 3, 4, 5]> but was: [B@59116d6<[1, 2, 3, 4, 5]>";
+        assert!(array_identity_failure(message));
+        let out = import_array_equals(&compare_elements(reply, 37).expect("mr2's assertion"));
+        assert!(out.contains("        assertArrayEquals(followUpOutput, sourceInput, \"decode should"), "{out}");
+        assert_eq!(out.matches("assertEquals(followUpOutput").count(), 1, "mr1's stays: {out}");
+        assert!(!out.contains("import static org.junit.jupiter.api.Assertions.assertArrayEquals"), "a star import");
+    }
 }

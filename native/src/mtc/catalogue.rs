@@ -356,6 +356,8 @@ class T {
             "class T { @Test void mr1() { byte[] in = new byte[] {1, 2}; boolean ok = b.isBase62Encoding(in); \
                        assertTrue(ok, \"should be true\"); fail(\"no\"); } }";
         assert!(source_literal(message, "mr1").is_none(), "no source input to replace");
+        let reply = include_str!("../../tests/fixtures/replies/qwen-base62-isbase62encoding.java");
+        assert!(source_literal(reply, "mr1").is_none(), "the real reply: its one string is assertTrue's message");
         let expected = "class T { @Test void m() { assertEquals(\"abc\", f(g(\"x\"))); } }";
         let found = source_literal(expected, "m").unwrap();
         assert_eq!(found.1.literal, "\"x\"", "the argument of the method under test, not the expected output");

@@ -4,6 +4,7 @@
 
 mod examples;
 mod instance;
+mod inverses;
 mod skeleton;
 
 pub use examples::{invokes, TestIndex};
@@ -77,6 +78,7 @@ pub fn pair_context(
     let pair: Vec<&crate::java_model::MethodModel> = std::iter::once(t).chain(c).collect();
     let lookup = |simple: &str| project.classes().find(|k| k.name == simple);
     let builders = builders(class, &pair, &lookup);
+    let inverses = inverses::inverses_elsewhere(class, &pair, project.classes());
     let elsewhere = builders_elsewhere(class, project.classes());
     let sample = if elsewhere.is_empty() { instance::sample_instance(class, project, tests) } else { None };
     let mut returned = returned_api(class, &pair, &lookup);
@@ -95,6 +97,11 @@ pub fn pair_context(
         }
         if !builders.is_empty() {
             out.push_str(&format!("\n\n// How to build the project's types the paired methods take:\n{builders}"));
+        }
+        if !inverses.is_empty() {
+            out.push_str(&format!(
+                "\n\n// What makes an input the paired methods accept: their inverse, in another class:\n{inverses}"
+            ));
         }
         if !returned.is_empty() {
             out.push_str(&format!("\n\n// What the project's types the paired methods return offer:\n{returned}"));

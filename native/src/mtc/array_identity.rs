@@ -30,7 +30,7 @@ fn array_side(side: &str) -> Option<(&str, &str)> {
     let depth = type_name.len() - element_type.len();
     let primitive = matches!(element_type, "B" | "C" | "D" | "F" | "I" | "J" | "S" | "Z");
     let reference = element_type.starts_with('L') && element_type.ends_with(';');
-    let hex = !hash.is_empty() && hash.chars().all(|c| c.is_ascii_hexdigit());
+    let hex = super::identity::is_identity_hash(hash);
     (depth > 0 && (primitive || reference) && hex).then_some((type_name, elements))
 }
 
@@ -39,11 +39,7 @@ fn array_side(side: &str) -> Option<(&str, &str)> {
 /// where they were: the import it may need comes after every rewrite ([`import_array_equals`]).
 pub fn compare_elements(code: &str, line: usize) -> Option<String> {
     let tree = crate::java_model::parser().parse(code, None)?;
-    let call = super::inputs::on_line(tree.root_node(), line, "method_invocation").into_iter().find(|c| {
-        let name = c.child_by_field_name("name").and_then(|n| code.get(n.byte_range()));
-        let arguments = c.child_by_field_name("arguments").map_or(0, |a| a.named_child_count());
-        name == Some("assertEquals") && (2..=3).contains(&arguments)
-    })?;
+    let call = super::identity::assert_equals_on_line(tree.root_node(), code, line, 2..=3)?;
     let name = call.child_by_field_name("name")?;
     Some(super::catalogue::edited(code, &[((name.start_byte(), name.end_byte()), "assertArrayEquals".to_string())]))
 }

@@ -17,12 +17,17 @@ pub fn identity_failure(message: &str) -> Option<String> {
     let (expected, actual) = super::expected_actual(message)?;
     let class = |side: &str| -> Option<String> {
         let (class, hash) = side.trim().rsplit_once('@')?;
-        let hex = !hash.is_empty() && hash.chars().all(|c| c.is_ascii_hexdigit());
+        let hex = is_identity_hash(hash);
         let named = !class.is_empty() && class.chars().all(|c| c.is_alphanumeric() || matches!(c, '.' | '$' | '_'));
         (hex && named).then(|| class.to_string())
     };
     let (e, a) = (class(&expected)?, class(&actual)?);
     (e == a).then_some(e)
+}
+
+/// Whether `hash` is what `Object.toString` prints after the `@`: an identity hash in hex.
+pub(super) fn is_identity_hash(hash: &str) -> bool {
+    !hash.is_empty() && hash.chars().all(|c| c.is_ascii_hexdigit())
 }
 
 /// What to compare of an object of `class`, each as an expression suffix (`.lat1`, `.getName()`):
@@ -70,9 +75,7 @@ fn is_value_type(written: &str) -> bool {
 /// first class of `code` unless it is there. None when no such call stands on that line.
 pub fn compare_values(code: &str, line: usize, class_name: &str, values: &[String]) -> Option<String> {
     let tree = crate::java_model::parser().parse(code, None)?;
-    let call = super::inputs::on_line(tree.root_node(), line, "method_invocation")
-        .into_iter()
-        .find(|c| is_assert_equals(*c, code))?;
+    let call = assert_equals_on_line(tree.root_node(), code, line, 2..=2)?;
     let name = call.child_by_field_name("name")?;
     let simple = class_name.rsplit('.').next().unwrap_or(class_name);
     let helper = format!("assertEqual{simple}Values");
@@ -87,10 +90,19 @@ pub fn compare_values(code: &str, line: usize, class_name: &str, values: &[Strin
     Some(super::catalogue::edited(code, &edits))
 }
 
-fn is_assert_equals(call: Node, code: &str) -> bool {
-    let name = call.child_by_field_name("name").and_then(|n| code.get(n.byte_range()));
-    let arguments = call.child_by_field_name("arguments").map_or(0, |a| a.named_child_count());
-    name == Some("assertEquals") && arguments == 2
+/// The `assertEquals` call on 1-based `line` whose argument count is in `arities`, the one this
+/// module and `array_identity` rewrite.
+pub(super) fn assert_equals_on_line<'t>(
+    root: Node<'t>,
+    code: &str,
+    line: usize,
+    arities: std::ops::RangeInclusive<usize>,
+) -> Option<Node<'t>> {
+    super::inputs::on_line(root, line, "method_invocation").into_iter().find(|call| {
+        let name = call.child_by_field_name("name").and_then(|n| code.get(n.byte_range()));
+        let arguments = call.child_by_field_name("arguments").map_or(0, |a| a.named_child_count());
+        name == Some("assertEquals") && arities.contains(&arguments)
+    })
 }
 
 fn first_class_body(root: Node) -> Option<Node> {

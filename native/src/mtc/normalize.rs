@@ -46,6 +46,19 @@ fn rename_class(code: &str, name: &str, avoid: &str) -> String {
 }
 
 pub fn replace_word(text: &str, word: &str, with: &str) -> String {
+    replace_where(text, word, with, |_, _| true)
+}
+
+/// `text` with each use of the local `word` replaced: the word alone, not a member (`x.word`) nor
+/// a method called by that name (`word(`), which a local may share (`firstMatch =
+/// trie.firstMatch(text)`).
+pub fn replace_local(text: &str, word: &str, with: &str) -> String {
+    replace_where(text, word, with, |before, after| before != Some('.') && after != Some('('))
+}
+
+/// `text` with each whole-word `word` for which `replaces(char before, char after)` holds
+/// replaced by `with`.
+fn replace_where(text: &str, word: &str, with: &str, replaces: impl Fn(Option<char>, Option<char>) -> bool) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     let is_ident = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
@@ -53,7 +66,7 @@ pub fn replace_word(text: &str, word: &str, with: &str) -> String {
         let before = rest[..i].chars().last().or_else(|| out.chars().last());
         let after = rest[i + word.len()..].chars().next();
         out.push_str(&rest[..i]);
-        if before.is_some_and(is_ident) || after.is_some_and(is_ident) {
+        if before.is_some_and(is_ident) || after.is_some_and(is_ident) || !replaces(before, after) {
             out.push_str(word);
         } else {
             out.push_str(with);

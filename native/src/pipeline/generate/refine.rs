@@ -77,7 +77,8 @@ impl GenerateRun {
     /// field read where its getter is public, a constructor given number literals it has no arity
     /// for, a private constructor called, a constructor given arguments only a factory takes, an
     /// abstract class created, an anonymous class missing methods of its project type, a diamond
-    /// javac inferred as `Object` in a receiver, a local declared twice, a made-up method name or
+    /// javac inferred as `Object` in a receiver, a local declared twice, an output declared `Object`
+    /// passed where its method's own type goes, a made-up method name or
     /// constant (last: the least certain), String/byte[] and lossy numeric conversions. Each is
     /// checked by the next compile.
     pub(super) fn static_repair(&mut self, i: usize, diagnostics: &[CompileDiagnostic]) -> Option<String> {
@@ -92,7 +93,7 @@ impl GenerateRun {
         // Tried in order; the first that applies is the one made.
         type Repair<'r> = (&'r dyn Fn() -> Option<String>, &'r str);
         let subclasses = |of: &ClassModel| self.project.subtypes_by_distance(of);
-        let repairs: [Repair; 14] = [
+        let repairs: [Repair; 15] = [
             (
                 &|| crate::mtc::static_field_imports(&code, diagnostics, class),
                 "imported statically a constant of the class under test the reply wrote without its class",
@@ -140,6 +141,10 @@ impl GenerateRun {
             (
                 &|| crate::mtc::redeclared_local(&code, diagnostics),
                 "renamed a local the reply declared twice, from its second declaration on",
+            ),
+            (
+                &|| crate::mtc::object_outputs(&code, diagnostics, class, &class_named),
+                "gave an output the reply declared Object the type its method returns",
             ),
             (
                 &|| crate::mtc::nearest_name_calls(&code, diagnostics, &class_named),

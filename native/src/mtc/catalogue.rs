@@ -187,6 +187,37 @@ pub fn relation_method(code: &str, relation: &str) -> Option<String> {
     Some(method.name)
 }
 
+/// The one literal a source input of a project type is built from, when it is built from one:
+/// `new Expression("2.4*sin(3)")` -> its text before the literal, the literal, its text after,
+/// and the literal's type (`String`). A small model asked for other `Expression`s repeats this
+/// one, or appends to it (`new Expression("..") + " + 1"`, a String); asked for the text, it
+/// writes other texts.
+pub fn built_from_one_literal(built: &str) -> Option<(String, String, String, &'static str)> {
+    let declaration = format!("Object f() {{ return {built}; }}");
+    crate::java_model::sole_statement("X", &declaration, |statement, text| {
+        let value = statement.named_child(0).filter(|_| !statement.has_error())?;
+        if !matches!(value.kind(), "object_creation_expression" | "method_invocation") {
+            return None;
+        }
+        let arguments = value.child_by_field_name("arguments")?;
+        let literal = arguments.named_child(0).filter(|_| arguments.named_child_count() == 1)?;
+        let type_name = match literal.kind() {
+            "string_literal" => "String",
+            "decimal_integer_literal" => "int",
+            "decimal_floating_point_literal" => "double",
+            _ => return None,
+        };
+        let (start, end) = (literal.start_byte(), literal.end_byte());
+        let range = value.byte_range();
+        Some((
+            text.get(range.start..start)?.into(),
+            text.get(start..end)?.into(),
+            text.get(end..range.end)?.into(),
+            type_name,
+        ))
+    })
+}
+
 /// How much longer than the copies it makes the list a project type's values are spread over.
 const SPREAD: usize = 12;
 

@@ -6,10 +6,12 @@
 //! input under new names, and runs into `maxTokens` writing them), else for whole methods. Each
 //! relation's surviving inputs are counted for the report.
 
-use super::candidate::{AmplifiedInputs, Candidate, Stage, Status, ValueRequest};
+use super::candidate::{AmplifiedInputs, BuiltFrom, Candidate, Stage, Status, ValueRequest};
 use super::GenerateRun;
 use crate::error::CoreResult;
-use crate::mtc::catalogue::{is_static_copy, relation_method, source_literal, with_named_copies};
+use crate::mtc::catalogue::{
+    built_from_one_literal, is_literal_type, is_static_copy, relation_method, source_literal, with_named_copies,
+};
 use crate::mtc::{test_method_bodies, TestMethod};
 use std::collections::BTreeMap;
 
@@ -242,12 +244,17 @@ fn value_requests(code: &str, inputs: &AmplifiedInputs, per_relation: usize) -> 
         .filter_map(|(relation, &n)| {
             let method = relation_method(code, relation)?;
             let (_, source) = source_literal(code, &method)?;
+            let built_from = (!is_literal_type(&source.type_name))
+                .then(|| built_from_one_literal(&source.literal))
+                .flatten()
+                .map(|(before, literal, after, type_name)| BuiltFrom { type_name, literal, before, after });
             Some(ValueRequest {
                 relation: relation.clone(),
                 method,
                 missing: per_relation - n,
                 type_name: source.type_name,
                 literal: source.literal,
+                built_from,
             })
         })
         .collect()
@@ -256,12 +263,13 @@ fn value_requests(code: &str, inputs: &AmplifiedInputs, per_relation: usize) -> 
 /// `base` with a copy of each requested relation's method per value the reply lists for it (at
 /// most as many as it misses), named on from its highest `_input<k>`; None when none is listed.
 fn with_listed_values(base: &str, reply: &str, requests: &[ValueRequest]) -> Option<(String, usize)> {
-    let sources: Vec<(&str, &str)> = requests.iter().map(|q| (q.method.as_str(), q.literal.as_str())).collect();
+    let sources: Vec<(&str, &str)> = requests.iter().map(|q| (q.method.as_str(), q.asked().1)).collect();
     let listed = crate::mtc::listed_values(reply, &sources);
     let mut code = base.to_string();
     let mut added = 0;
     for q in requests {
-        let values: Vec<String> = listed.get(&q.method).into_iter().flatten().take(q.missing).cloned().collect();
+        let inputs = listed.get(&q.method).into_iter().flatten().map(|v| q.source_input(v));
+        let values: Vec<String> = inputs.filter(|v| *v != q.literal).take(q.missing).collect();
         let Some(found) = source_literal(&code, &q.method).filter(|_| !values.is_empty()) else { continue };
         let prefix = format!("{}_input", q.relation);
         let first = 1 + numbered(&code, &prefix).max().unwrap_or(0);
@@ -353,6 +361,30 @@ mod tests {
         let counts = inputs_per_relation(code, &written, ["mr1".to_string(), "mr2".to_string()].iter());
         assert_eq!(counts, BTreeMap::from([("mr1".into(), 2), ("mr2".into(), 0)]), "the LLM's own inputs");
         assert!(with_listed_values(code, "Sure! Here are the values.", &requests).is_none());
+    }
+
+    #[test]
+    fn an_object_built_from_one_literal_is_asked_for_as_that_literal() {
+        // Qwen2.5-Coder-1.5B's source input for EvalEx's `Expression#setVariable` (unseen-23):
+        // asked for other `Expression`s it listed `new Expression("2.4*sin(3)/(2-4)") + " + 1"`.
+        let code = "class T {\n    @Test\n    void mr1() {\n        Expression expr = new Expression(\"2.4*sin(3)\");\n        \
+                    assertEquals(expr.eval(), expr.eval());\n    }\n}\n";
+        let inputs = AmplifiedInputs {
+            requested: 3,
+            per_relation: BTreeMap::from([("mr1".into(), 0)]),
+            ..AmplifiedInputs::default()
+        };
+        let requests = value_requests(code, &inputs, 3);
+        assert_eq!(requests[0].asked(), ("String", "\"2.4*sin(3)\""), "{requests:?}");
+        let reply =
+            "mr1 (another typical): \"2.4*sin(3)\"\nmr1 (boundary): \"1+2\"\nmr1 (large): new Expression(\"9^9\")";
+        let (written, added) = with_listed_values(code, reply, &requests).unwrap();
+        assert_eq!(added, 2, "its own text is no new value: {written}");
+        assert!(written.contains("Expression expr = new Expression(\"1+2\");"), "built as the input was: {written}");
+        assert!(written.contains("Expression expr = new Expression(\"9^9\");"), "or as the LLM built it: {written}");
+        let literal =
+            value_requests(&code.replace("new Expression(\"2.4*sin(3)\")", "new Expression(\"a\", 1)"), &inputs, 3);
+        assert!(literal.len() == 1 && literal[0].built_from.is_none(), "two arguments: the whole input is asked for");
     }
 
     #[test]

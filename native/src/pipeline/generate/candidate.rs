@@ -91,6 +91,37 @@ pub struct ValueRequest {
     /// The source input's declared type and its literal now, as the prompt shows them.
     pub type_name: String,
     pub literal: String,
+    /// Where the source input is a project object built from one literal (`new Expression("1+2")`):
+    /// that literal is what is asked for, and each value listed is built the same way.
+    pub built_from: Option<BuiltFrom>,
+}
+
+/// The literal a source input is built from, and the text around it in the input.
+#[derive(Debug, Clone)]
+pub struct BuiltFrom {
+    pub type_name: &'static str,
+    pub literal: String,
+    pub before: String,
+    pub after: String,
+}
+
+impl ValueRequest {
+    /// The literal the LLM is asked to vary, and its type.
+    pub fn asked(&self) -> (&str, &str) {
+        match &self.built_from {
+            Some(b) => (b.type_name, &b.literal),
+            None => (&self.type_name, &self.literal),
+        }
+    }
+
+    /// A listed value as the source input it stands for: built as the input was, unless the LLM
+    /// wrote it built already.
+    pub fn source_input(&self, value: &str) -> String {
+        match &self.built_from {
+            Some(b) if !value.starts_with(b.before.as_str()) => format!("{}{value}{}", b.before, b.after),
+            _ => value.to_string(),
+        }
+    }
 }
 
 impl AmplifiedInputs {

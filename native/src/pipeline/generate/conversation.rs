@@ -141,7 +141,15 @@ impl Prompter<'_> {
             .iter()
             .map(|q| {
                 let (m, t, n) = (&q.method, &q.type_name, q.missing);
-                format!("- `{m}` takes the `{t}` `{}` as its source input: {n} new value(s)", q.literal)
+                let input = format!("- `{m}` takes the `{t}` `{}` as its source input", q.literal);
+                match &q.built_from {
+                    None => format!("{input}: {n} new value(s)"),
+                    Some(b) => format!(
+                        "{input}, built from the `{}` `{}`: {n} new value(s) of that `{}` (MR-Coupler builds each as \
+                         `{}..{}`)",
+                        b.type_name, b.literal, b.type_name, b.before, b.after
+                    ),
+                }
             })
             .collect();
         let lines: Vec<String> = requests.iter().flat_map(value_lines).collect();

@@ -10,6 +10,7 @@ mod boundary;
 mod composition;
 mod containers;
 mod contracts;
+mod fluent;
 mod inplace;
 mod invoke;
 mod io;

@@ -1,7 +1,8 @@
 //! Values of the project's own types: enum constants, public constants of the type, then its
 //! public constructors and static factories (`of`, `valueOf`, `parse`, `create`, `getX`...)
-//! applied to typed arguments built the same way one level down; for an interface or an abstract
-//! class, the same for the project's classes that implement or extend it.
+//! applied to typed arguments built the same way one level down, and its fluent builders
+//! (`fluent.rs`); for an interface or an abstract class, the same for the project's classes that
+//! implement or extend it.
 
 use super::sized::documented_arrays;
 use super::types::generic_arguments;
@@ -32,6 +33,7 @@ pub fn project_values(values: &Values, written: &str, n: usize, depth: usize) ->
                 sources.push(instances);
             }
         }
+        sources.push(super::fluent::fluent_instances(values, class, n, depth));
     } else if depth > 0 && class.kind != ClassKind::Enum {
         for implementation in implementations(values, class).into_iter().take(3) {
             let own = reference(values, implementation);
@@ -339,7 +341,7 @@ fn has(modifiers: &[String], m: &str) -> bool {
 }
 
 /// Public, or package-private/protected in the package the generated test lives in.
-fn is_visible(values: &Values, class: &ClassModel, modifiers: &[String]) -> bool {
+pub(super) fn is_visible(values: &Values, class: &ClassModel, modifiers: &[String]) -> bool {
     has(modifiers, "public") || (!has(modifiers, "private") && class.package == values.class.package)
 }
 

@@ -1,0 +1,113 @@
+//! Values of a project type that only a fluent builder makes: Aho-Corasick's `Trie` has a private
+//! constructor and no factory returning it, only `Trie.builder()`, a `TrieBuilder` whose
+//! `addKeyword(String)` returns the builder and whose `build()` returns the `Trie`. Without these
+//! the catalogue had no `Trie` at all, and the receiver repair had none to call an LLM test's
+//! `parseText(text)` on (unseen-23: both Aho-Corasick targets lost so).
+
+use super::objects::{find_class, interleave, is_visible, reference};
+use super::values::Values;
+use crate::java_model::types::erase_simple;
+use crate::java_model::{ClassModel, MethodModel};
+
+/// Up to `n` instances of `class` its fluent builders make: each builder given one value through
+/// each of its one-parameter methods that return the builder (`Trie.builder().addKeyword("a")
+/// .build()`), in turns, and built as it comes last (an empty builder often makes an empty object,
+/// which relates nothing). `depth` bounds how deep the values given it are built.
+pub fn fluent_instances<'c>(values: &Values<'c>, class: &'c ClassModel, n: usize, depth: usize) -> Vec<String> {
+    let own = reference(values, class);
+    let mut given = Vec::new();
+    let mut plain = Vec::new();
+    for (start, builder) in fluent_builders(values, class) {
+        let chain = format!("{own}.{}()", start.name);
+        for setter in builder.methods.iter().filter(|m| returns_the_builder(values, builder, m)) {
+            let param = &setter.params[0].type_name;
+            let args = if depth == 0 { Vec::new() } else { values.typed(&values.declared(param), n, depth - 1) };
+            given.push(args.into_iter().map(|a| format!("{chain}.{}({a}).build()", setter.name)).collect());
+        }
+        plain.push(format!("{chain}.build()"));
+    }
+    let mut out: Vec<String> = interleave(given);
+    out.extend(plain);
+    out.truncate(n);
+    out
+}
+
+/// The class's static methods without parameters that return a builder of it: a project class
+/// with a visible `build()` that takes nothing and returns `class`.
+fn fluent_builders<'c>(values: &Values<'c>, class: &'c ClassModel) -> Vec<(&'c MethodModel, &'c ClassModel)> {
+    let starts = class.methods.iter().filter(|m| {
+        !m.is_constructor && m.is_static() && m.params.is_empty() && is_visible(values, class, &m.modifiers)
+    });
+    starts
+        .filter_map(|start| {
+            let builder = find_class(values, &erase_simple(start.return_type.as_deref()?))?;
+            let builds = builder.methods.iter().any(|m| {
+                m.name == "build"
+                    && m.params.is_empty()
+                    && !m.is_static()
+                    && is_visible(values, builder, &m.modifiers)
+                    && m.return_type.as_deref().is_some_and(|r| erase_simple(r) == class.name)
+            });
+            (builds && builder.qualified_name != class.qualified_name).then_some((start, builder))
+        })
+        .collect()
+}
+
+/// A visible instance method of the builder taking one value (not varargs) and returning it.
+fn returns_the_builder(values: &Values, builder: &ClassModel, m: &MethodModel) -> bool {
+    !m.is_constructor
+        && !m.is_static()
+        && m.params.len() == 1
+        && !m.params[0].type_name.ends_with("...")
+        && is_visible(values, builder, &m.modifiers)
+        && m.return_type.as_deref().is_some_and(|r| erase_simple(r) == builder.name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::context::TestIndex;
+    use crate::java_model::{parse_str, Project};
+
+    /// Aho-Corasick 0.6.3's `Trie`, its builder's methods as declared (bodies cut).
+    const TRIE: &str = "package org.ahocorasick.trie;\npublic class Trie {\n    private Trie(TrieConfig c) {}\n    \
+        public boolean containsMatch(CharSequence text) { return false; }\n    \
+        public static TrieBuilder builder() { return new TrieBuilder(); }\n    \
+        public static class TrieBuilder {\n        private TrieBuilder() {}\n        \
+        public TrieBuilder ignoreCase() { return this; }\n        \
+        public TrieBuilder addKeyword(String keyword) { return this; }\n        \
+        public TrieBuilder addKeywords(String... keywords) { return this; }\n        \
+        public Trie build() { return null; }\n    }\n}\n";
+
+    fn instances(src: &str, n: usize) -> Vec<String> {
+        let mut project = Project::new(&[]);
+        project.files = vec![parse_str(std::path::Path::new("Trie.java"), src)];
+        let class = project.classes().find(|c| c.name == "Trie").expect("the fixture's class");
+        let values = Values::for_class(class, Some(&project), &TestIndex::load(&[], None));
+        fluent_instances(&values, class, n, 2)
+    }
+
+    #[test]
+    fn a_fluent_builder_is_given_values_and_built() {
+        let found = instances(TRIE, 4);
+        assert_eq!(found.len(), 4, "{found:?}");
+        assert!(
+            found.iter().all(|v| v.starts_with("Trie.builder().addKeyword(") && v.ends_with(").build()")),
+            "{found:?}"
+        );
+        let all = instances(TRIE, 100);
+        assert_eq!(all.last().map(String::as_str), Some("Trie.builder().build()"), "built as it comes, last");
+        assert!(
+            !all.iter().any(|v| v.contains("addKeywords") || v.contains("ignoreCase(")),
+            "varargs, no value: {all:?}"
+        );
+    }
+
+    #[test]
+    fn no_builder_without_a_build_that_returns_the_class() {
+        let other = TRIE.replace("public Trie build()", "public Object build()");
+        assert!(instances(&other, 5).is_empty());
+        let hidden = TRIE.replace("public static TrieBuilder builder()", "private static TrieBuilder builder()");
+        assert!(instances(&hidden, 5).is_empty(), "a builder a test cannot reach");
+    }
+}

@@ -26,7 +26,7 @@ pub fn same_action_round_trip(asserted: &str) -> Option<String> {
     let two_names = outer.name != inner.name && !named_inverses(&outer.name, &inner.name);
     (two_names || one_action_twice).then(|| {
         let (outer, inner) = (&outer.name, &inner.name);
-        let what = if outer == inner { "undoes itself" } else { "undoes `{inner}`" }.replace("{inner}", inner);
+        let what = if outer == inner { "undoes itself".to_string() } else { format!("undoes `{inner}`") };
         format!(
             "it asserts that `{outer}` {what}, but both are named for the same action (`{action}`): \
              neither undoes the other, and the relation holds only where neither changes anything"

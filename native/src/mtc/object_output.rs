@@ -39,31 +39,24 @@ pub fn object_outputs<'c>(
 /// For an identifier naming a local of its method declared `Object` and initialised by a call:
 /// the declared type's node and the call.
 fn object_local<'t>(name: Node<'t>, code: &str) -> Option<(Node<'t>, Node<'t>)> {
+    let (declared, declarator) = local_declaration(name, code)?;
+    let value = declarator.child_by_field_name("value").filter(|v| v.kind() == "method_invocation")?;
+    let is_object = matches!(code.get(declared.byte_range()), Some("Object" | "java.lang.Object"));
+    // The identifier is a use of the local, not the name it declares.
+    (is_object && !declarator.byte_range().contains(&name.start_byte())).then_some((declared, value))
+}
+
+/// The declared type and the declarator of the local an identifier names, in its method.
+fn local_declaration<'t>(name: Node<'t>, code: &str) -> Option<(Node<'t>, Node<'t>)> {
     let text = code.get(name.byte_range())?;
-    let body = enclosing_body(name)?;
+    let body = super::inputs::enclosing_method(name)?.child_by_field_name("body")?;
     let mut declarations = Vec::new();
     super::inputs::collect(body, "local_variable_declaration", &mut declarations);
     declarations.into_iter().find_map(|declaration| {
-        let declared = declaration.child_by_field_name("type")?;
         let declarator = declaration.child_by_field_name("declarator")?;
         let named = declarator.child_by_field_name("name").and_then(|n| code.get(n.byte_range())) == Some(text);
-        let value = declarator.child_by_field_name("value").filter(|v| v.kind() == "method_invocation")?;
-        let is_object = matches!(code.get(declared.byte_range()), Some("Object" | "java.lang.Object"));
-        // The identifier is a use of the local, not the name it declares.
-        (named && is_object && !declarator.byte_range().contains(&name.start_byte())).then_some((declared, value))
+        named.then_some((declaration.child_by_field_name("type")?, declarator))
     })
-}
-
-/// The body of the method the node sits in.
-fn enclosing_body(node: Node) -> Option<Node> {
-    let mut at = node.parent();
-    while let Some(n) = at {
-        if n.kind() == "method_declaration" {
-            return n.child_by_field_name("body");
-        }
-        at = n.parent();
-    }
-    None
 }
 
 /// The one type the project methods a call may mean return: those of its receiver's class named
@@ -97,14 +90,7 @@ fn receiver_class<'c>(
 ) -> Option<&'c ClassModel> {
     let text = code.get(receiver.byte_range())?;
     if receiver.kind() == "identifier" && text.starts_with(char::is_lowercase) {
-        let body = enclosing_body(receiver)?;
-        let mut declarations = Vec::new();
-        super::inputs::collect(body, "local_variable_declaration", &mut declarations);
-        let declared = declarations.into_iter().find_map(|declaration| {
-            let declarator = declaration.child_by_field_name("declarator")?;
-            let name = declarator.child_by_field_name("name").and_then(|n| code.get(n.byte_range()));
-            (name == Some(text)).then(|| declaration.child_by_field_name("type")).flatten()
-        })?;
+        let (declared, _) = local_declaration(receiver, code)?;
         let declared = code.get(declared.byte_range())?;
         return class_named(declared.split('<').next()?.trim());
     }
@@ -164,6 +150,12 @@ mod tests {
         let unqualified = REPLY.replace("JSONValue.", "");
         let fixed = repaired(&unqualified, &[error_at(12, MISMATCH)]).expect("the class under test's own call");
         assert!(fixed.contains("String sourceOutput = toJSONString(sourceInput);"), "{fixed}");
+        let on_a_local = REPLY.replace(
+            "Object sourceOutput = JSONValue.toJSONString(sourceInput);",
+            "JSONValue json = new JSONValue(); Object sourceOutput = json.toJSONString(sourceInput);",
+        );
+        let fixed = repaired(&on_a_local, &[error_at(12, MISMATCH)]).expect("the local's declared class");
+        assert!(fixed.contains("String sourceOutput = json.toJSONString(sourceInput);"), "{fixed}");
     }
 
     #[test]

@@ -146,7 +146,7 @@ fn declare(call: Node, code: &str, class: &ClassModel, built: &str) -> Option<(O
     if class.header.contains(&format!("{}<", class.name)) {
         return Some((None, built.to_string()));
     }
-    let method = enclosing_method(call)?;
+    let method = super::inputs::enclosing_method(call)?;
     let body = method.child_by_field_name("body")?;
     let first = body.named_child(0)?;
     let text = code.get(method.byte_range())?;
@@ -157,14 +157,6 @@ fn declare(call: Node, code: &str, class: &ClassModel, built: &str) -> Option<(O
     let declaration = format!("\n{indent}{} {local} = {built};", simple_name(class));
     let after_brace = body.start_byte() + 1;
     Some((Some((after_brace, after_brace, declaration)), local))
-}
-
-fn enclosing_method(node: Node) -> Option<Node> {
-    let mut method = node;
-    while method.kind() != "method_declaration" {
-        method = method.parent()?;
-    }
-    Some(method)
 }
 
 /// `AVLTreeDigest` as a local: `avlTreeDigest`.
@@ -194,7 +186,7 @@ fn is_argument(call: Node, code: &str, name: &str) -> bool {
 /// Locals of the enclosing method declared with type `class_name` (its type arguments aside)
 /// before `call`.
 fn locals_of_class(call: Node, code: &str, class_name: &str) -> Vec<String> {
-    let Some(method) = enclosing_method(call) else { return Vec::new() };
+    let Some(method) = super::inputs::enclosing_method(call) else { return Vec::new() };
     let Some(body) = method.child_by_field_name("body") else { return Vec::new() };
     let mut declarations = Vec::new();
     super::inputs::collect(body, "local_variable_declaration", &mut declarations);

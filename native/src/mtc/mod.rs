@@ -34,6 +34,7 @@ mod screen;
 mod shape;
 mod split_assertions;
 mod split_input;
+mod standard_implementation;
 mod strip;
 mod values;
 
@@ -66,5 +67,6 @@ pub use screen::{screen, Unsafe};
 pub use shape::{shapes, MethodShape};
 pub use split_assertions::{split_assertions, Split};
 pub use split_input::carry_split_inputs;
+pub use standard_implementation::standard_implementation;
 pub use strip::strip_tests;
 pub use values::listed_values;

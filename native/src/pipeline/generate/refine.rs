@@ -76,7 +76,7 @@ impl GenerateRun {
     /// written as a field, a getter called by its property's name (or the reverse), a private
     /// field read where its getter is public, a constructor given number literals it has no arity
     /// for, a private constructor called, a constructor given arguments only a factory takes, an
-    /// abstract class created, an anonymous class missing methods of its project type, a diamond
+    /// abstract class created (the project's, or the JDK's through its standard implementation), an anonymous class missing methods of its project type, a diamond
     /// javac inferred as `Object` in a receiver, a local declared twice, an output declared `Object`
     /// passed where its method's own type goes, a made-up method name or
     /// constant (last: the least certain), String/byte[] and lossy numeric conversions. Each is
@@ -93,7 +93,7 @@ impl GenerateRun {
         // Tried in order; the first that applies is the one made.
         type Repair<'r> = (&'r dyn Fn() -> Option<String>, &'r str);
         let subclasses = |of: &ClassModel| self.project.subtypes_by_distance(of);
-        let repairs: [Repair; 15] = [
+        let repairs: [Repair; 16] = [
             (
                 &|| crate::mtc::static_field_imports(&code, diagnostics, class),
                 "imported statically a constant of the class under test the reply wrote without its class",
@@ -129,6 +129,10 @@ impl GenerateRun {
             (
                 &|| crate::mtc::abstract_creation(&code, diagnostics, &class_named, &subclasses),
                 "built the abstract class the reply created through its one concrete subclass or factory",
+            ),
+            (
+                &|| crate::mtc::standard_implementation(&code, diagnostics, &|name| class_named(name).is_some()),
+                "built the JDK interface or abstract class the reply created through the JDK's own implementation",
             ),
             (
                 &|| crate::mtc::anonymous_implementation(&code, diagnostics, &class_named),

@@ -90,18 +90,10 @@ pub fn abstract_creation<'c>(
     subclasses: &dyn Fn(&ClassModel) -> Vec<Vec<&'c ClassModel>>,
 ) -> Option<String> {
     super::javac::edit_at_errors(code, diagnostics, |root, d| {
-        let Some(name) = d.message.strip_suffix(" is abstract; cannot be instantiated") else { return Vec::new() };
-        let creations = super::inputs::on_line(root, d.line, "object_creation_expression");
-        creations
+        abstract_creations(code, root, d)
             .into_iter()
-            .filter(|creation| creation.named_children(&mut creation.walk()).all(|n| n.kind() != "class_body"))
-            .filter_map(|creation| {
-                let type_node = creation.child_by_field_name("type")?;
+            .filter_map(|AbstractCreation { creation, type_node, written }| {
                 let arity = creation.child_by_field_name("arguments")?.named_child_count();
-                let written = code.get(type_node.byte_range())?.split('<').next()?.trim();
-                if erase_simple(written) != erase_simple(name) {
-                    return None;
-                }
                 let class = class_named(written)?;
                 let public_constructor = |c: &ClassModel| {
                     c.methods.iter().any(|m| m.is_constructor && has_public(&m.modifiers) && m.params.len() == arity)
@@ -130,6 +122,32 @@ pub fn abstract_creation<'c>(
             })
             .collect()
     })
+}
+
+/// A creation javac rejected with `X is abstract; cannot be instantiated` (an anonymous class is
+/// never one): the creation, its type and the type's name as written, without type arguments.
+pub(super) struct AbstractCreation<'t, 'c> {
+    pub creation: Node<'t>,
+    pub type_node: Node<'t>,
+    pub written: &'c str,
+}
+
+/// The creations on the diagnostic's line of the type it says is abstract; none for another error.
+pub(super) fn abstract_creations<'t, 'c>(
+    code: &'c str,
+    root: Node<'t>,
+    d: &CompileDiagnostic,
+) -> Vec<AbstractCreation<'t, 'c>> {
+    let Some(name) = d.message.strip_suffix(" is abstract; cannot be instantiated") else { return Vec::new() };
+    super::inputs::on_line(root, d.line, "object_creation_expression")
+        .into_iter()
+        .filter(|creation| creation.named_children(&mut creation.walk()).all(|n| n.kind() != "class_body"))
+        .filter_map(|creation| {
+            let type_node = creation.child_by_field_name("type")?;
+            let written = code.get(type_node.byte_range())?.split('<').next()?.trim();
+            (erase_simple(written) == erase_simple(name)).then_some(AbstractCreation { creation, type_node, written })
+        })
+        .collect()
 }
 
 fn has_public(modifiers: &[String]) -> bool {

@@ -46,25 +46,20 @@ pub fn standard_implementation(
     is_project_type: &dyn Fn(&str) -> bool,
 ) -> Option<String> {
     super::javac::edit_at_errors(code, diagnostics, |root, d| {
-        let Some(name) = d.message.strip_suffix(" is abstract; cannot be instantiated") else { return Vec::new() };
-        let Some(implementation) = implementation_of(name) else { return Vec::new() };
-        super::inputs::on_line(root, d.line, "object_creation_expression")
+        super::factory::abstract_creations(code, root, d)
             .into_iter()
-            .filter(|creation| creation.named_children(&mut creation.walk()).all(|n| n.kind() != "class_body"))
-            .filter_map(|creation| {
-                let type_node = creation.child_by_field_name("type")?;
-                let written = code.get(type_node.byte_range())?.split('<').next()?.trim();
-                let same = erase_simple(written) == erase_simple(name) && !is_project_type(written);
-                same.then(|| {
-                    (type_node.start_byte(), type_node.start_byte() + written.len(), implementation.to_string())
-                })
+            .filter(|c| !is_project_type(c.written))
+            .filter_map(|c| {
+                let implementation = implementation_of(c.written)?;
+                let start = c.type_node.start_byte();
+                Some((start, start + c.written.len(), implementation.to_string()))
             })
             .collect()
     })
 }
 
-/// The implementation of the JDK type javac named, by its qualified name or, as javac names an
-/// imported one, its simple name.
+/// The implementation of the JDK type a test wrote, by its qualified name or, imported, its simple
+/// name.
 fn implementation_of(named: &str) -> Option<&'static str> {
     IMPLEMENTATIONS
         .iter()

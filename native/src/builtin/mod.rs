@@ -11,6 +11,7 @@ mod composition;
 mod containers;
 mod contracts;
 mod fluent;
+mod guards;
 mod inplace;
 mod invoke;
 mod io;

@@ -4,6 +4,7 @@
 //! (`fluent.rs`); for an interface or an abstract class, the same for the project's classes that
 //! implement or extend it.
 
+use super::guards;
 use super::sized::documented_arrays;
 use super::types::generic_arguments;
 use super::values::Values;
@@ -242,7 +243,10 @@ fn built(values: &Values, class: &ClassModel, builder: &MethodModel, n: usize, d
     for (position, share) in [(0, n), (1, n / 2)] {
         let Some(param) = builder.params.get(position) else { break };
         let varied = documented_arrays(values, class, param, share, next).unwrap_or_else(|| {
-            building_values(values.typed(&values.declared(&param.type_name), share * 2, next), share)
+            let typed = values.typed(&values.declared(&param.type_name), share * 2, next);
+            let guards = values.guards(class, builder);
+            let accepted = typed.into_iter().filter(|v| !guards::rejects(&guards, position, v)).collect();
+            building_values(accepted, share)
         });
         for value in varied {
             let mut args = ordinary.clone();
@@ -255,21 +259,31 @@ fn built(values: &Values, class: &ClassModel, builder: &MethodModel, n: usize, d
 
 /// A builder's arguments where an input does not vary them. At the depth limit they may still be
 /// values that need no builder (literals, constants, the tests' values); below it nothing is built
-/// again. An array whose length the class documents has that length. None when a parameter has no
-/// value.
+/// again. An array whose length the class documents has that length. An ordinary value the
+/// builder's guards reject gives way to the first of its type's values they accept (`guards`). None
+/// when a parameter has no value.
 fn ordinary_arguments(values: &Values, class: &ClassModel, builder: &MethodModel, depth: usize) -> Option<Vec<String>> {
     let next = depth.saturating_sub(1);
     let arguments = builder.params.iter().enumerate().map(|(position, p)| {
-        if let Some(sized) = documented_arrays(values, class, p, 1, next) {
+        let ordinary = if let Some(sized) = documented_arrays(values, class, p, 1, next) {
             sized.into_iter().next()
         } else if depth == 0 {
             values.shallow(&p.type_name)
         } else {
             values.ordinary_within(&p.type_name, position, next)
+        }?;
+        let guards = values.guards(class, builder);
+        if !guards::rejects(&guards, position, &ordinary) {
+            return Some(ordinary);
         }
+        let accepted = values.typed(&values.declared(&p.type_name), GUARDED_ALTERNATIVES, next);
+        Some(accepted.into_iter().find(|v| !guards::rejects(&guards, position, v)).unwrap_or(ordinary))
     });
     arguments.collect()
 }
+
+/// How many of a type's values are looked through for one a builder's guards accept.
+const GUARDED_ALTERNATIVES: usize = 12;
 
 /// Instances from a builder from text on the texts the class's Javadoc quotes (`new
 /// Semver("1.2.3")`), up to `n`, its other arguments ordinary.
@@ -336,6 +350,29 @@ fn implementations<'p>(values: &Values<'p>, class: &ClassModel) -> Vec<&'p Class
     below
 }
 
+/// The class literals a `Class<T>` parameter takes: where `T` is a project interface or abstract
+/// class, the literals of its concrete classes a test can name first, nearest first (HdrHistogram's
+/// `new DoubleHistogram(digits, Class<? extends AbstractHistogram>)` instantiates the class it is
+/// given: `AbstractHistogram.class` threw `NoSuchMethodException`, `Histogram.class` builds), then
+/// `T.class` itself (a key, as in `EnumSet.noneOf(Color.class)`).
+pub fn class_literals(values: &Values, argument: Option<&str>) -> Vec<String> {
+    let own = super::boundary::class_literal(argument);
+    let bound = argument.map(|a| a.split('<').next().unwrap_or(a).trim());
+    let is_abstract = |c: &ClassModel| c.kind == ClassKind::Interface || has(&c.modifiers, "abstract");
+    let below = bound
+        .and_then(|raw| find_class(values, raw))
+        .filter(|c| is_abstract(c))
+        .map(|c| implementations(values, c))
+        .unwrap_or_default();
+    let mut literals: Vec<String> = below
+        .into_iter()
+        .filter(|c| is_visible(values, c, &c.modifiers))
+        .map(|c| format!("{}.class", reference(values, c)))
+        .collect();
+    literals.extend(own.filter(|o| !literals.contains(o)));
+    literals
+}
+
 fn has(modifiers: &[String], m: &str) -> bool {
     modifiers.iter().any(|x| x == m)
 }
@@ -347,7 +384,10 @@ pub(super) fn is_visible(values: &Values, class: &ClassModel, modifiers: &[Strin
 
 #[cfg(test)]
 mod tests {
-    use super::building_values;
+    use super::{building_values, class_literals};
+    use crate::builtin::values::Values;
+    use crate::context::TestIndex;
+    use crate::java_model::{parse_str, Project};
 
     fn strings(xs: &[&str]) -> Vec<String> {
         xs.iter().map(|s| s.to_string()).collect()
@@ -360,5 +400,36 @@ mod tests {
         let arrays = strings(&["new double[0]", "new double[] {1.0}", "new double[] {1.0, 2.0, 3.0}"]);
         assert_eq!(building_values(arrays, 5), strings(&["new double[] {1.0}", "new double[] {1.0, 2.0, 3.0}"]));
         assert_eq!(building_values(strings(&["Long.MAX_VALUE"]), 2), strings(&["Long.MAX_VALUE"]));
+    }
+
+    /// HdrHistogram 2.2.2's shape: a constructor taking `Class<? extends AbstractHistogram>`,
+    /// which it instantiates; an abstract class, one concrete subclass, one abstract below it.
+    fn histogram_project() -> Project {
+        let file = |name: &str, src: &str| parse_str(std::path::Path::new(name), src);
+        let mut project = Project::new(&[]);
+        project.files = vec![
+            file("AbstractHistogram.java", "package h;\npublic abstract class AbstractHistogram {}\n"),
+            file("Histogram.java", "package h;\npublic class Histogram extends AbstractHistogram {}\n"),
+            file("Hidden.java", "package h;\npublic abstract class Hidden extends AbstractHistogram {}\n"),
+            file("Scale.java", "package h;\npublic interface Scale {}\n"),
+            file(
+                "DoubleHistogram.java",
+                "package h;\npublic class DoubleHistogram {\n    public DoubleHistogram(int digits, Class<? extends AbstractHistogram> counts) {}\n}\n",
+            ),
+        ];
+        project
+    }
+
+    #[test]
+    fn a_class_literal_of_an_abstract_bound_names_its_concrete_classes_first() {
+        let project = histogram_project();
+        let class = project.classes().find(|c| c.name == "DoubleHistogram").expect("the fixture's class");
+        let values = Values::for_class(class, Some(&project), &TestIndex::load(&[], None));
+        let literals = class_literals(&values, Some("AbstractHistogram"));
+        assert_eq!(literals, vec!["Histogram.class".to_string(), "AbstractHistogram.class".to_string()]);
+        assert_eq!(class_literals(&values, Some("Histogram")), vec!["Histogram.class".to_string()], "a concrete one");
+        let none_below = class_literals(&values, Some("Scale"));
+        assert_eq!(none_below, vec!["Scale.class".to_string()], "an interface nothing implements is itself");
+        assert_eq!(class_literals(&values, Some("String")), vec!["String.class".to_string()], "a JDK type");
     }
 }

@@ -62,7 +62,7 @@ fn mentions(node: Node, code: &str, param: &str) -> bool {
 }
 
 /// An `if` whose consequence only throws: a guard, which stores nothing.
-fn only_throws(statement: Node) -> bool {
+pub(super) fn only_throws(statement: Node) -> bool {
     statement.child_by_field_name("consequence").is_some_and(|c| match c.kind() {
         "throw_statement" => true,
         "block" => {
@@ -75,7 +75,7 @@ fn only_throws(statement: Node) -> bool {
 }
 
 /// The first node of a kind, depth first: a method's body is its first block.
-fn find<'t>(node: Node<'t>, kind: &str) -> Option<Node<'t>> {
+pub(super) fn find<'t>(node: Node<'t>, kind: &str) -> Option<Node<'t>> {
     if node.kind() == kind {
         return Some(node);
     }

@@ -5,14 +5,15 @@
 //! an interface), then boundary values of JDK types. An expression whose type was not established
 //! is never emitted: a type the catalogue cannot build has no values, and the template declines.
 
-use super::boundary::{arrays, class_literal, jdk_values, maps, ordinary_at, typical};
+use super::boundary::{arrays, jdk_values, maps, ordinary_at, typical};
+use super::guards::{guards_of, Guard};
 use super::objects;
 use super::time::java_time_values;
 use super::types::{generic_arguments, TypeScope};
 use crate::context::TestIndex;
 use crate::coupling::hierarchy::Hierarchy;
 use crate::java_model::types::{accepts, erase_simple, is_primitive, literal_type};
-use crate::java_model::{ClassModel, Project};
+use crate::java_model::{ClassModel, MethodModel, Project};
 use std::cell::{OnceCell, RefCell};
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -51,7 +52,13 @@ pub struct Values<'a> {
     /// The texts each class built from text quotes in its Javadoc, by qualified name: a class's
     /// values are asked for by many templates, and its file may be long.
     quoted: RefCell<BTreeMap<String, Rc<[String]>>>,
+    /// The guards of each builder (`guards::guards_of`), by class and place in its file: every
+    /// value a builder is given is checked against them.
+    guards: RefCell<BTreeMap<BuilderKey, Rc<[Guard]>>>,
 }
+
+/// A builder by its class's qualified name and its byte range in the class's file.
+type BuilderKey = (String, (usize, usize));
 
 impl<'a> Values<'a> {
     /// Values for `class`'s methods: from the tests that call them, the project, and boundaries.
@@ -67,6 +74,7 @@ impl<'a> Values<'a> {
             scope,
             ancestors: OnceCell::new(),
             quoted: RefCell::default(),
+            guards: RefCell::default(),
         };
         values.gather_from_tests(tests.project());
         values.gather_from_class();
@@ -110,6 +118,13 @@ impl<'a> Values<'a> {
             }
             chain
         })
+    }
+
+    /// The guards of `builder`, a constructor or factory of `class`, read once.
+    pub(super) fn guards(&self, class: &ClassModel, builder: &MethodModel) -> Rc<[Guard]> {
+        let key = (class.qualified_name.clone(), builder.byte_range);
+        let mut guards = self.guards.borrow_mut();
+        Rc::clone(guards.entry(key).or_insert_with(|| guards_of(class, builder).into()))
     }
 
     /// The texts `class`'s Javadoc quotes (`java_model::javadoc::quoted_texts`), read once.
@@ -189,7 +204,7 @@ impl<'a> Values<'a> {
                 arrays(element, &elements)
             }
         } else if erased == "Class" {
-            class_literal(args.first().map(String::as_str)).into_iter().collect()
+            objects::class_literals(self, args.first().map(String::as_str))
         } else if let [k, v] = args.as_slice().iter().filter(|_| is_jdk_map(&erased)).collect::<Vec<_>>().as_slice() {
             maps(&erased, &inner(k, 1), &inner(v, 1))
         } else {

@@ -1,8 +1,9 @@
 //! Which built-in templates fit each method of some classes, and the first test body each writes,
 //! without compiling or running anything: the quick look while working on the catalogue.
-//!   cargo run --release --example catalogue -- <source-root> <Class>[,<Class>...] [--bodies] [--values=<Type>]
+//!   cargo run --release --example catalogue -- <source-root> <Class>[,<Class>...] [--bodies] [--values=<Type> [--for=<method>]]
 //! The classes are qualified names; every non-private method of each is a target. `--values`
-//! prints the inputs the catalogue builds for a type instead, as the first class's tests get them.
+//! prints the inputs the catalogue builds for a type instead, as the first class's tests get them
+//! (for a relation of the first class's method `--for` names, as amplification asks them).
 
 use mr_coupler::context::TestIndex;
 use mr_coupler::coupling::{analyse_targets, ClassInput, CouplingOptions, Ranking};
@@ -27,7 +28,11 @@ fn main() -> ExitCode {
             eprintln!("no class {first} under {root}");
             return ExitCode::FAILURE;
         };
-        let values = mr_coupler::builtin::catalogue_values(class, &project, &tests, written, 12);
+        // The inputs of a relation of `--for=<method>` (default: none in particular).
+        let named = rest.iter().find_map(|a| a.strip_prefix("--for="));
+        let unnamed = mr_coupler::java_model::MethodModel::default();
+        let target = class.methods.iter().find(|m| Some(m.name.as_str()) == named).unwrap_or(&unnamed);
+        let values = mr_coupler::builtin::catalogue_values(class, &project, &tests, target, written, 12);
         values.iter().for_each(|v| println!("{v}"));
         return ExitCode::SUCCESS;
     }

@@ -8,7 +8,7 @@ use common::{fixture, method};
 use mr_coupler::builtin::{mtcs, relations, BuiltinMtc};
 use mr_coupler::context::TestIndex;
 use mr_coupler::coupling::analyse;
-use mr_coupler::java_model::Project;
+use mr_coupler::java_model::{MethodModel, Project};
 use mr_coupler::mtc::JUnit;
 
 fn generated(file: &str, class_name: &str, target: &str) -> Vec<BuiltinMtc> {
@@ -1474,13 +1474,13 @@ fn java_time_values_only_for_a_name_the_project_does_not_declare() {
     project.files = vec![fixture(WEEK_OF_YEAR)];
     let class = project.classes().find(|c| c.name == "WeekOfYear").expect("fixture");
     let tests = TestIndex::load(&[], None);
-    let dates = mr_coupler::builtin::catalogue_values(class, &project, &tests, "LocalDate", 3);
+    let dates = mr_coupler::builtin::catalogue_values(class, &project, &tests, &MethodModel::default(), "LocalDate", 3);
     assert_eq!(dates[0], "java.time.LocalDate.of(2020, 2, 29)", "{dates:?}");
     let mut project = Project::new(&[]);
     project.files =
         vec![fixture("builtin/com/acme/calendar/LocalDate.java"), fixture("builtin/com/acme/calendar/Diary.java")];
     let class = project.classes().find(|c| c.name == "Diary").expect("fixture");
-    let dates = mr_coupler::builtin::catalogue_values(class, &project, &tests, "LocalDate", 3);
+    let dates = mr_coupler::builtin::catalogue_values(class, &project, &tests, &MethodModel::default(), "LocalDate", 3);
     assert!(!dates.is_empty() && dates.iter().all(|d| !d.contains("java.time")), "the project's own: {dates:?}");
 }
 
@@ -1540,7 +1540,7 @@ fn an_abstract_class_is_built_by_the_classes_below_it_not_by_classes_taking_it_a
     ];
     let class = project.classes().find(|c| c.name == "Matrix").expect("fixture");
     let tests = TestIndex::load(&[], None);
-    let matrices = mr_coupler::builtin::catalogue_values(class, &project, &tests, "Matrix", 3);
+    let matrices = mr_coupler::builtin::catalogue_values(class, &project, &tests, &MethodModel::default(), "Matrix", 3);
     assert!(!matrices.is_empty() && matrices.iter().all(|m| m.contains("Basic2DMatrix(")), "{matrices:?}");
 }
 
@@ -1551,7 +1551,14 @@ fn catalogue_of(files: &[(&str, &str)], class_name: &str, written: &str, n: usiz
     project.files =
         files.iter().map(|(name, text)| mr_coupler::java_model::parse_str(std::path::Path::new(name), text)).collect();
     let class = project.classes().find(|c| c.name == class_name).expect("the class is in the files");
-    mr_coupler::builtin::catalogue_values(class, &project, &TestIndex::load(&[], None), written, n)
+    mr_coupler::builtin::catalogue_values(
+        class,
+        &project,
+        &TestIndex::load(&[], None),
+        &MethodModel::default(),
+        written,
+        n,
+    )
 }
 
 #[test]

@@ -20,6 +20,7 @@ mod mutators;
 mod objects;
 mod opposite;
 mod overloads;
+mod parsed;
 mod readback;
 mod receiver;
 mod setters;
@@ -37,7 +38,7 @@ mod withers;
 
 use crate::context::TestIndex;
 use crate::coupling::{CoupledMethod, CouplingAnalysis};
-use crate::java_model::{ClassModel, Project};
+use crate::java_model::{ClassModel, MethodModel, Project};
 use crate::mtc::JUnit;
 use invoke::Caller;
 use templates::{Mr, Pair};
@@ -60,15 +61,26 @@ pub use boundary::value_kinds;
 
 /// Up to `n` values of the declared type `written` for inputs of `class`'s methods, from the
 /// catalogue the built-in MTCs draw on (the project's tests, its builders, boundary values): the
-/// inputs an LLM-written relation gets when the model gave too few.
+/// inputs an LLM-written relation of `target` gets when the model gave too few. A text `target`
+/// parses takes what the type it returns writes of itself first (`parsed`).
 pub fn catalogue_values(
     class: &ClassModel,
     project: &Project,
     tests: &TestIndex,
+    target: &MethodModel,
     written: &str,
     n: usize,
 ) -> Vec<String> {
-    Values::for_class(class, Some(project), tests).of(written, n)
+    let values = Values::for_class(class, Some(project), tests);
+    let text = matches!(crate::java_model::types::erase_simple(written).as_str(), "String" | "CharSequence");
+    let mut out = if text { parsed::texts_read(&values, target, n) } else { Vec::new() };
+    for value in values.of(written, n) {
+        if !out.contains(&value) {
+            out.push(value);
+        }
+    }
+    out.truncate(n);
+    out
 }
 
 /// An expression building a fresh instance of `class` as the built-in MTCs build their receivers

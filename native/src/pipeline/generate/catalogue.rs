@@ -7,7 +7,7 @@
 use super::candidate::{AmplifiedInputs, Stage, Status};
 use super::triage::{triage_candidate, Verdict};
 use super::GenerateRun;
-use crate::java_model::ClassModel;
+use crate::java_model::{ClassModel, MethodModel};
 use crate::mtc::catalogue::{copy_values, relation_method, source_literal, with_copies};
 use crate::mtc::nearby::with_varied_numbers;
 
@@ -32,8 +32,8 @@ impl GenerateRun {
             if have >= wanted {
                 continue;
             }
-            let class = c.target.class(&self.project);
-            let Some(n) = self.copy_with_catalogue(&mut code, class, relation, wanted - have) else { continue };
+            let (class, target) = (c.target.class(&self.project), c.target.method(&self.project));
+            let Some(n) = self.copy_with_catalogue(&mut code, class, target, relation, wanted - have) else { continue };
             added.push(format!("{relation} (+{n})"));
         }
         let c = &mut self.candidates[i];
@@ -89,13 +89,14 @@ impl GenerateRun {
         &self,
         code: &mut String,
         class: &ClassModel,
+        target: &MethodModel,
         relation: &str,
         missing: usize,
     ) -> Option<usize> {
         let method = relation_method(code, relation)?;
         if let Some(found) = source_literal(code, &method) {
             let catalogue =
-                |n| crate::builtin::catalogue_values(class, &self.project, &self.tests, &found.1.type_name, n);
+                |n| crate::builtin::catalogue_values(class, &self.project, &self.tests, target, &found.1.type_name, n);
             let values = copy_values(&found.1, missing, catalogue);
             if !values.is_empty() {
                 *code = with_copies(code, &method, &found, &values, 1);

@@ -72,8 +72,7 @@ pub fn catalogue_values(
     n: usize,
 ) -> Vec<String> {
     let values = Values::for_class(class, Some(project), tests);
-    let text = matches!(crate::java_model::types::erase_simple(written).as_str(), "String" | "CharSequence");
-    let mut out = if text { parsed::texts_read(&values, target, n) } else { Vec::new() };
+    let mut out = if objects::is_text(written) { parsed::texts_read(&values, target, n) } else { Vec::new() };
     for value in values.of(written, n) {
         if !out.contains(&value) {
             out.push(value);

@@ -63,7 +63,7 @@ fn parses(builder: &MethodModel) -> bool {
     builder.params.iter().any(|p| is_text(&p.type_name))
 }
 
-fn is_text(written: &str) -> bool {
+pub(super) fn is_text(written: &str) -> bool {
     matches!(erase_simple(written).as_str(), "String" | "CharSequence")
 }
 
@@ -355,7 +355,7 @@ fn implementations<'p>(values: &Values<'p>, class: &ClassModel) -> Vec<&'p Class
 /// `new DoubleHistogram(digits, Class<? extends AbstractHistogram>)` instantiates the class it is
 /// given: `AbstractHistogram.class` threw `NoSuchMethodException`, `Histogram.class` builds), then
 /// `T.class` itself (a key, as in `EnumSet.noneOf(Color.class)`).
-pub fn class_literals(values: &Values, argument: Option<&str>) -> Vec<String> {
+pub(super) fn class_literals(values: &Values, argument: Option<&str>) -> Vec<String> {
     let own = super::boundary::class_literal(argument);
     let bound = argument.map(|a| a.split('<').next().unwrap_or(a).trim());
     let is_abstract = |c: &ClassModel| c.kind == ClassKind::Interface || has(&c.modifiers, "abstract");

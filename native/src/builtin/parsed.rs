@@ -5,7 +5,7 @@
 //! and then the catalogue's plain strings, none of them JSON: every input was rejected, and the
 //! round trip `parse(parse(s).toString()) = parse(s)` the model had right was never run (unseen-25).
 
-use super::objects::find_class;
+use super::objects::{find_class, is_text};
 use super::values::Values;
 use crate::coupling::hierarchy::Hierarchy;
 use crate::java_model::types::erase_simple;
@@ -19,7 +19,7 @@ const READERS: &[&str] = &["parse", "read", "valueOf", "from", "decode", "of"];
 /// method.
 pub(super) fn texts_read(values: &Values, target: &MethodModel, n: usize) -> Vec<String> {
     let [param] = target.params.as_slice() else { return Vec::new() };
-    let reads_text = matches!(erase_simple(&param.type_name).as_str(), "String" | "CharSequence");
+    let reads_text = is_text(&param.type_name);
     let named = READERS.iter().any(|r| {
         target.name.strip_prefix(r).is_some_and(|rest| rest.is_empty() || rest.starts_with(char::is_uppercase))
     });

@@ -3,7 +3,8 @@
 //! public `DoubleHistogram(long, int)` through three `this(..)` calls; Guava's
 //! `checkArgument(capacity >= 0)`. A value a guard rejects builds no object: every input built
 //! with it errors on the original code (the catalogue's `new DoubleHistogram(0L, 1)` did, on
-//! unseen-25), so the catalogue gives another. Only comparisons of the parameter itself with a
+//! unseen-25), so the catalogue gives another. The guards of a constructor reached through `this(..)`
+//! or through `super(..)` in a project superclass count too. Only comparisons of the parameter itself with a
 //! number literal are read; whatever else a guard says is for the trial to find.
 
 use super::setters::{find, only_throws};
@@ -48,14 +49,19 @@ fn compare(operator: &str, a: f64, b: f64) -> Option<bool> {
     }
 }
 
-/// The guards of `builder` and of the constructors it hands its arguments on to, by `builder`'s
-/// parameter positions. Read once per builder (`Values::guards`).
-pub(super) fn guards_of(class: &ClassModel, builder: &MethodModel) -> Vec<Guard> {
+/// The guards of `builder` and of the constructors it hands its arguments on to through `this(..)`
+/// or, in the project superclass `superclass_of` gives, `super(..)`, by `builder`'s parameter
+/// positions. Read once per builder (`Values::guards`).
+pub(super) fn guards_of<'c>(
+    class: &'c ClassModel,
+    builder: &'c MethodModel,
+    superclass_of: &dyn Fn(&ClassModel) -> Option<&'c ClassModel>,
+) -> Vec<Guard> {
     let mut out = Vec::new();
     let mut positions: Vec<Option<usize>> = (0..builder.params.len()).map(Some).collect();
-    let mut at = builder;
+    let (mut owner, mut at) = (class, builder);
     for _ in 0..=DELEGATIONS {
-        let Some(declaration) = class.source.get(at.byte_range.0..at.byte_range.1) else { break };
+        let Some(declaration) = owner.source.get(at.byte_range.0..at.byte_range.1) else { break };
         // In a class body, as a constructor parses only there.
         let code = format!("class Builder {{\n{declaration}\n}}");
         let Some(tree) = crate::java_model::parser().parse(&code, None) else { break };
@@ -70,9 +76,12 @@ pub(super) fn guards_of(class: &ClassModel, builder: &MethodModel) -> Vec<Guard>
                 }));
             }
         }
-        let Some((next, mapping)) = delegation(class, at, body, &code) else { break };
+        let Some(handed) = handed_on(body, &code) else { break };
+        let next_owner = if handed.to_super { superclass_of(owner) } else { Some(owner) };
+        let Some(next_owner) = next_owner else { break };
+        let Some((next, mapping)) = delegation(next_owner, at, &handed.arguments) else { break };
         positions = positions.iter().map(|p| p.and_then(|p| mapping.get(p).copied().flatten())).collect();
-        at = next;
+        (owner, at) = (next_owner, next);
     }
     out
 }
@@ -156,31 +165,47 @@ fn number(text: &str) -> Option<f64> {
     plain.then(|| t.parse().ok()).flatten()
 }
 
-/// The constructor `this(..)` calls, and where each parameter of `builder` goes in it (None where
-/// it is not handed on unchanged). The constructor is the only one of that arity taking the
-/// handed-on parameters' types there.
-fn delegation<'c>(
-    class: &'c ClassModel,
-    builder: &MethodModel,
-    body: Node,
-    code: &str,
-) -> Option<(&'c MethodModel, Vec<Option<usize>>)> {
+/// A constructor's first statement handing its arguments on: `this(..)` or `super(..)`, with the
+/// arguments as written.
+struct HandedOn<'t> {
+    to_super: bool,
+    arguments: Vec<&'t str>,
+}
+
+fn handed_on<'t>(body: Node, code: &'t str) -> Option<HandedOn<'t>> {
     let call = body.named_child(0).filter(|c| c.kind() == "explicit_constructor_invocation")?;
-    call.child_by_field_name("constructor").filter(|c| c.kind() == "this")?;
+    let to_super = match call.child_by_field_name("constructor")?.kind() {
+        "this" => false,
+        "super" => true,
+        _ => return None,
+    };
     let arguments = call.child_by_field_name("arguments")?;
     let mut cursor = arguments.walk();
-    let texts: Vec<&str> = arguments.named_children(&mut cursor).map(|a| code[a.byte_range()].trim()).collect();
-    let mapping: Vec<Option<usize>> = builder.params.iter().map(|p| texts.iter().position(|t| *t == p.name)).collect();
+    let arguments = arguments.named_children(&mut cursor).map(|a| code[a.byte_range()].trim()).collect();
+    Some(HandedOn { to_super, arguments })
+}
+
+/// The constructor of `owner` that `builder`'s `this(..)` or `super(..)` call with `arguments`
+/// reaches, and where each parameter of `builder` goes in it (None where it is not handed on
+/// unchanged). The constructor is the only one of that arity taking the handed-on parameters'
+/// types there.
+fn delegation<'c>(
+    owner: &'c ClassModel,
+    builder: &MethodModel,
+    arguments: &[&str],
+) -> Option<(&'c MethodModel, Vec<Option<usize>>)> {
+    let mapping: Vec<Option<usize>> =
+        builder.params.iter().map(|p| arguments.iter().position(|t| *t == p.name)).collect();
     let fits =
         |m: &&MethodModel| {
             m.is_constructor
-                && m.params.len() == texts.len()
-                && m.byte_range != builder.byte_range
+                && m.params.len() == arguments.len()
+                && !std::ptr::eq(*m, builder)
                 && builder.params.iter().zip(&mapping).all(|(p, at)| {
                     at.is_none_or(|at| erase_simple(&m.params[at].type_name) == erase_simple(&p.type_name))
                 })
         };
-    let mut candidates = class.methods.iter().filter(fits);
+    let mut candidates = owner.methods.iter().filter(fits);
     let only = candidates.next()?;
     candidates.next().is_none().then_some((only, mapping))
 }
@@ -213,7 +238,7 @@ mod tests {
     fn a_guard_three_constructors_down_rejects_what_it_throws_on() {
         let class = class();
         let public = class.methods.iter().find(|m| m.params.len() == 2).expect("DoubleHistogram(long, int)");
-        let guards = guards_of(&class, public);
+        let guards = guards_of(&class, public, &|_| None);
         assert!(rejects(&guards, 0, "0L"));
         assert!(rejects(&guards, 0, "1L"));
         assert!(rejects(&guards, 0, "-1"));
@@ -227,11 +252,33 @@ mod tests {
     fn a_precondition_rejects_where_it_does_not_hold_and_a_disjunct_where_it_does() {
         let class = class();
         let sized = class.methods.iter().find(|m| m.params.len() == 1).expect("DoubleHistogram(int)");
-        let guards = guards_of(&class, sized);
+        let guards = guards_of(&class, sized, &|_| None);
         assert!(!rejects(&guards, 0, "3"));
         assert!(rejects(&guards, 0, "7"));
         assert!(rejects(&guards, 0, "9"), "the parenthesised disjunct");
         assert!(rejects(&guards, 0, "-1"), "one conjunct of checkArgument fails");
         assert!(rejects(&guards, 0, "10"));
+    }
+
+    /// A subclass handing its argument to its superclass's guarded constructor (HdrHistogram's
+    /// `Histogram(long, int)` calls `super(..)` on `AbstractHistogram`, which checks it).
+    const SUBCLASS: &str = "package h;\nabstract class Base {\n    \
+        Base(final long lowest, final int digits) {\n        \
+        if (lowest < 1) {\n            throw new IllegalArgumentException();\n        }\n    }\n}\n\
+        class Sub extends Base {\n    \
+        public Sub(final int digits, final long lowest) {\n        super(lowest, digits);\n    }\n}\n";
+
+    #[test]
+    fn a_guard_of_the_superclass_constructor_rejects_what_super_hands_it() {
+        let file = parse_str(std::path::Path::new("Sub.java"), SUBCLASS);
+        let (base, sub) = (&file.classes[0], &file.classes[1]);
+        let public = sub.methods.iter().find(|m| m.is_constructor).expect("Sub(int, long)");
+        let superclass = |of: &ClassModel| (of.name == "Sub").then_some(base);
+        let guards = guards_of(sub, public, &superclass);
+        assert!(rejects(&guards, 1, "0L"), "lowest is the subclass's second parameter");
+        assert!(!rejects(&guards, 1, "1L"));
+        assert!(!rejects(&guards, 0, "0"), "digits is not guarded");
+        let unknown = guards_of(sub, public, &|_| None);
+        assert!(!rejects(&unknown, 1, "0L"), "a superclass the project does not declare has no guards");
     }
 }

@@ -49,6 +49,8 @@ pub struct Values<'a> {
     pub scope: TypeScope,
     /// The class and its project superclasses, nearest first: asked by many templates per target.
     ancestors: OnceCell<Vec<&'a ClassModel>>,
+    /// The project's superclass lookup, built when the ancestors or a builder's guards first need it.
+    hierarchy: OnceCell<Option<Hierarchy>>,
     /// The texts each class built from text quotes in its Javadoc, by qualified name: a class's
     /// values are asked for by many templates, and its file may be long.
     quoted: RefCell<BTreeMap<String, Rc<[String]>>>,
@@ -73,6 +75,7 @@ impl<'a> Values<'a> {
             project,
             scope,
             ancestors: OnceCell::new(),
+            hierarchy: OnceCell::new(),
             quoted: RefCell::default(),
             guards: RefCell::default(),
         };
@@ -111,8 +114,7 @@ impl<'a> Values<'a> {
     pub fn ancestors(&self) -> &[&'a ClassModel] {
         self.ancestors.get_or_init(|| {
             let mut chain = vec![self.class];
-            let Some(project) = self.project else { return chain };
-            let hierarchy = Hierarchy::new(project);
+            let (Some(project), Some(hierarchy)) = (self.project, self.hierarchy()) else { return chain };
             if let Some(own) = hierarchy.find(&self.class.qualified_name) {
                 chain.extend(hierarchy.superclasses(project, own).into_iter().map(|c| c.get(project)));
             }
@@ -124,7 +126,16 @@ impl<'a> Values<'a> {
     pub(super) fn guards(&self, class: &ClassModel, builder: &MethodModel) -> Rc<[Guard]> {
         let key = (class.qualified_name.clone(), builder.byte_range);
         let mut guards = self.guards.borrow_mut();
-        Rc::clone(guards.entry(key).or_insert_with(|| guards_of(class, builder).into()))
+        let superclass_of = |of: &ClassModel| -> Option<&ClassModel> {
+            let (project, hierarchy) = (self.project?, self.hierarchy().as_ref()?);
+            let own = hierarchy.find(&of.qualified_name)?;
+            Some(hierarchy.superclass(project, own)?.get(project))
+        };
+        Rc::clone(guards.entry(key).or_insert_with(|| guards_of(class, builder, &superclass_of).into()))
+    }
+
+    fn hierarchy(&self) -> &Option<Hierarchy> {
+        self.hierarchy.get_or_init(|| self.project.map(Hierarchy::new))
     }
 
     /// The texts `class`'s Javadoc quotes (`java_model::javadoc::quoted_texts`), read once.

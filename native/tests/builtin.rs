@@ -1696,3 +1696,25 @@ fn the_relation_a_pair_is_told_is_checked_on_an_ordinary_input_not_an_edge() {
         assert!(!example.contains("= \"\";") && !example.contains("= \" \";"), "{example}");
     }
 }
+
+#[test]
+fn a_parser_of_another_type_reads_back_what_the_value_it_read_writes() {
+    // minimal-json's `Json.parse(String)`: the relation the model had right on unseen-25.
+    let files = [
+        "builtin/com/acme/json/Json.java",
+        "builtin/com/acme/json/JsonValue.java",
+        "builtin/com/acme/json/JsonArray.java",
+        "builtin/com/acme/json/JsonNumber.java",
+        "builtin/com/acme/json/Token.java",
+    ];
+    let found = generated_in(&files, "Json", "parse");
+    let m = mtc(&found, "reparsePrinted");
+    assert_eq!(m.relation, "parse(parse(s).toString()) = parse(s)");
+    assert!(m.code.contains("JsonValue followUp = Json.parse(source.toString());"), "{}", m.code);
+    assert!(m.code.contains("JsonValue source = Json.parse(new JsonArray().toString());"), "{}", m.code);
+    let sources: Vec<&str> = m.code.lines().filter(|l| l.contains("JsonValue source = ")).collect();
+    assert!(sources.len() > 1, "{}", m.code);
+    assert!(sources.iter().all(|l| l.ends_with(".toString());")), "texts the value type writes: {sources:?}");
+    let scanned = generated_in(&files, "Json", "parseToken");
+    assert!(!has(&scanned, "reparsePrinted"), "a Token compares by identity: {:?}", templates(&scanned));
+}

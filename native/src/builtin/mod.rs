@@ -121,7 +121,7 @@ const PAIR_TEMPLATES: [Template; 7] = [
     templates::producer_consumer,
     templates::binary_operation,
 ];
-const TARGET_TEMPLATES: [Template; 59] = [
+const TARGET_TEMPLATES: [Template; 60] = [
     contracts::constructor_getter,
     readback::read_back_rebuilds,
     contracts::successor,
@@ -133,6 +133,7 @@ const TARGET_TEMPLATES: [Template; 59] = [
     contracts::ordering,
     contracts::element_trichotomy,
     contracts::text_round_trip,
+    parsed::reparse_printed,
     contracts::copy_round_trip,
     contracts::property,
     keyed::keyed_property,

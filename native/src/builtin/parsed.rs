@@ -4,9 +4,11 @@
 //! (`Json.array().toString()` is `[]`). minimal-json's `parse` was given the model's "Hello, World!"
 //! and then the catalogue's plain strings, none of them JSON: every input was rejected, and the
 //! round trip `parse(parse(s).toString()) = parse(s)` the model had right was never run (unseen-25).
+//! That round trip is also a template of its own (`reparse_printed`), for the built-in generator.
 
 use super::objects::{find_class, is_text};
-use super::values::Values;
+use super::templates::{may_compare_by_value, Mr, Pair};
+use super::values::{Values, INPUTS};
 use crate::coupling::hierarchy::Hierarchy;
 use crate::java_model::types::erase_simple;
 use crate::java_model::{ClassModel, MethodModel};
@@ -29,6 +31,48 @@ pub(super) fn texts_read(values: &Values, target: &MethodModel, n: usize) -> Vec
         return Vec::new();
     }
     values.of(returned, n).into_iter().map(|v| format!("{v}.toString()")).collect()
+}
+
+/// `parse(parse(s).toString()) = parse(s)` for a parser of another class's values that
+/// `texts_read` gives texts (minimal-json's `Json.parse`): what a parsed value writes of itself
+/// reads back as an equal value. Its inputs are texts of that form, so the source input is read as
+/// it would be in use; a type compared by identity relates nothing. A class parsing its own
+/// values has `contracts::text_round_trip`, `parse(a.toString()) = a`, on its instances.
+pub fn reparse_printed(pair: &Pair) -> Option<Mr> {
+    let (caller, t) = (pair.caller, pair.target);
+    let returned = t.return_type.as_deref().filter(|_| caller.callable(t))?;
+    if erase_simple(returned) == caller.class.name {
+        return None;
+    }
+    if !may_compare_by_value(caller, returned) {
+        return None;
+    }
+    let texts = texts_read(caller.values, t, INPUTS);
+    let declared = caller.declared(returned);
+    let bodies: Vec<String> = texts
+        .iter()
+        .enumerate()
+        .filter_map(|(i, text)| {
+            let mut lines = Vec::new();
+            let receiver = if t.is_static() {
+                String::new()
+            } else {
+                lines.push(format!("{} parser = {};", caller.class_type(), caller.instance_for(i)?));
+                "parser".to_string()
+            };
+            let read = |text: &str| caller.call(t, &receiver, &[text.to_string()]);
+            lines.push(format!("{declared} source = {};", read(text)));
+            lines.push(format!("{declared} followUp = {};", read("source.toString()")));
+            lines.push("assertEquals(source, followUp);".into());
+            Some(lines.join("\n"))
+        })
+        .collect();
+    let name = &t.name;
+    (!bodies.is_empty()).then(|| Mr {
+        template: "reparsePrinted",
+        relation: format!("{name}({name}(s).toString()) = {name}(s)"),
+        bodies,
+    })
 }
 
 /// Whether the class or one of its project superclasses declares a `toString()` with a body.

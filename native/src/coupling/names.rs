@@ -2,7 +2,8 @@
 //! other does. `encodeBase64`/`decodeBase64` (inverse words, the rest of the name equal),
 //! `primitiveToWrapper`/`wrapperToPrimitive` (the two sides of `To` swapped), `escapeJava`/
 //! `unescapeJava` (an `un`, `de` or `dis` prefix), arithmetic opposites (`plusDays`/`minusDays`,
-//! `add`/`subtract`), `put`/`get` (a change and its observation).
+//! `add`/`subtract`), `put`/`get` (a change and its observation), `hash`/`check` (a producer and
+//! the check of what it produced).
 
 use super::features::{Evidence, Feature, FeatureKind, Pair};
 use super::tokens::name_tokens;
@@ -107,6 +108,13 @@ const COMPLEMENTARY: &[(&str, &str)] = &[
     ("remove", "contains"),
     ("push", "peek"),
     ("offer", "peek"),
+    // A producer and the check of what it produced: `check(p, hash(p))` holds (Password4j's
+    // `BcryptFunction`, whose `hash` was paired with its overloads only; jBCrypt's, Spring's).
+    ("hash", "check"),
+    ("hash", "verify"),
+    ("hash", "matches"),
+    ("encode", "matches"),
+    ("sign", "verify"),
 ];
 
 #[derive(Debug, Clone, PartialEq)]
@@ -319,6 +327,16 @@ mod tests {
         assert!(m.strength < 1.0);
         assert!(names("put", "get").is_some());
         assert!(names("add", "contains").is_some());
+    }
+
+    #[test]
+    fn a_producer_and_the_check_of_what_it_produced_are_complementary() {
+        let m = names("hash", "check").expect("hash/check");
+        assert_eq!(m.relation, NameRelation::Complementary);
+        assert!(names("sign", "verify").is_some());
+        assert!(names("encode", "matches").is_some());
+        assert!(names("hash", "hashCode").is_none(), "the same word on both sides");
+        assert!(names("check", "checkHash").is_none());
     }
 
     #[test]

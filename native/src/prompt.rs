@@ -10,6 +10,7 @@ const BUILT_IN: &[(&str, &str)] = &[
     ("generation.md", include_str!("../../prompts/generation.md")),
     ("baseline.md", include_str!("../../prompts/baseline.md")),
     ("refinement.md", include_str!("../../prompts/refinement.md")),
+    ("refinement-repaired.md", include_str!("../../prompts/refinement-repaired.md")),
     ("amplification.md", include_str!("../../prompts/amplification.md")),
     ("amplification-missing.md", include_str!("../../prompts/amplification-missing.md")),
     ("amplification-values.md", include_str!("../../prompts/amplification-values.md")),
@@ -85,7 +86,12 @@ mod tests {
         let t = Templates::new(None);
         let out = t.render(
             "refinement.md",
-            &[("problem", "does not compile"), ("feedback", "int[][] a = {{1}};"), ("test_class", "T")],
+            &[
+                ("problem", "does not compile"),
+                ("feedback", "int[][] a = {{1}};"),
+                ("test_class", "T"),
+                ("repaired", ""),
+            ],
         );
         let out = out.unwrap();
         assert!(out.contains("int[][] a = {{1}};") && out.contains("whole corrected class `T`"));

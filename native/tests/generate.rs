@@ -839,6 +839,51 @@ fn a_refinement_that_breaks_a_compiling_class_falls_back_to_the_version_that_com
 }
 
 #[test]
+fn a_refinement_after_a_static_repair_shows_the_class_the_errors_lines_are_in() {
+    // The import repair mends `Arrays`; `defaultKey()` is left for the model. Its own reply has
+    // no import: the line javac names is one line further down in the class as it stands.
+    let body =
+        "        String shown = Arrays.toString(new int[] {1});\n        byte[] key = AESEncryption.defaultKey();";
+    let exchanges = json!([
+        {"match": "does not compile", "reply": class_reply("")["reply"], "times": 1},
+        {"match": "Your task: find metamorphic relations", "reply": class_reply(body)["reply"], "times": 1},
+    ]);
+    let settings = [("maxPairsPerTarget", "1"), ("amplification", "false")];
+    let (candidates, requests) = scripted_run("repaired", exchanges, &settings, execute_with_an_import_missing_too);
+
+    assert_eq!(requests.len(), 2, "the generation and one refinement");
+    assert_eq!(candidates[0]["importRepaired"], true, "{}", candidates[0]);
+    let request: Value = serde_json::from_str(&requests[1]).unwrap();
+    let asked =
+        request["body"]["messages"].as_array().unwrap().last().unwrap()["content"].as_str().unwrap().to_string();
+    assert!(asked.contains("MR-Coupler has repaired part of the class you wrote"), "{asked}");
+    let shown = asked.split("```java\n").nth(1).and_then(|rest| rest.split("\n```").next()).unwrap();
+    assert!(shown.contains("import java.util.Arrays;"), "the class as repaired: {shown}");
+    let line: usize = asked.split("line ").nth(1).and_then(|l| l.split(':').next()).unwrap().parse().unwrap();
+    assert!(shown.lines().nth(line - 1).unwrap().contains("defaultKey()"), "line {line} of {shown}");
+}
+
+/// `execute_with_errors_where_they_are`, where `Arrays` is not found either until it is imported.
+fn execute_with_an_import_missing_too(batch: &Value) -> Value {
+    let mut results = execute_with_errors_where_they_are(batch);
+    for c in results["compilation"].as_array_mut().unwrap() {
+        let source = batch["sources"].as_array().unwrap().iter().find(|s| s["path"] == c["path"]);
+        let Some(content) = source.and_then(|s| s["content"].as_str()) else { continue };
+        if content.contains("import java.util.Arrays;") {
+            continue;
+        }
+        for (i, _) in content.lines().enumerate().filter(|(_, l)| l.contains("Arrays.")) {
+            let message = "cannot find symbol\n  symbol:   variable Arrays\n  location: class AesMrTest";
+            c["diagnostics"]
+                .as_array_mut()
+                .unwrap()
+                .push(json!({"kind": "error", "line": i + 1, "column": 23, "message": message}));
+        }
+    }
+    results
+}
+
+#[test]
 fn with_provider_both_the_templates_mtcs_run_beside_the_llms_and_are_never_sent_to_it() {
     let amplified = amplified_reply(&[("mr1_input1", "\"\""), ("mr1_input2", "\"x\"")]);
     let exchanges = json!([
@@ -882,6 +927,7 @@ fn a_reply_that_ran_away_to_the_token_limit_is_not_shown_back_to_the_model() {
     assert_eq!(requests.len(), 2, "the generation and one refinement");
     assert!(!requests[1].contains(&"1234567890".repeat(3)), "the run is cut: {}", requests[1]);
     assert!(requests[1].contains("until it was cut off at the token limit"), "{}", requests[1]);
+    assert!(!requests[1].contains("MR-Coupler has repaired part"), "nothing repaired: {}", requests[1]);
     assert!(c["notes"].to_string().contains("until the token limit cut it off"), "{c}");
     assert_eq!(c["status"], "kept", "the refined class: {c}");
 }

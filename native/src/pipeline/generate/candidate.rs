@@ -183,8 +183,12 @@ pub struct Candidate {
     pub reask_values: Vec<ValueRequest>,
     /// The catalogue was asked for the inputs the LLM did not give (once per candidate).
     pub catalogue_tried: bool,
-    /// String/byte[] conversions made so far (a few at most: each must get the class further).
+    /// String/byte[] conversions made to the last reply's class so far (a few at most: each must
+    /// get the class further).
     pub coercions: u32,
+    /// The class as the model's last reply wrote it (normalised): where the static repairs have
+    /// changed it since, the next refinement shows the class as it stands.
+    pub replied_code: Option<String>,
     pub diagnostics: Vec<CompileDiagnostic>,
     pub shapes: Vec<MethodShape>,
     pub original: Vec<TestResult>,
@@ -307,6 +311,7 @@ impl Candidate {
             reask_values: Vec::new(),
             catalogue_tried: false,
             coercions: 0,
+            replied_code: None,
             diagnostics: Vec::new(),
             shapes: Vec::new(),
             original: Vec::new(),

@@ -82,10 +82,22 @@ impl Prompter<'_> {
         Ok(vec![Message::system(self.templates.render("system.md", &[])?), Message::user(user)])
     }
 
-    /// Compile or run feedback for the class the model wrote (the paper's refinement).
-    pub fn refinement(&self, asked: &Refinement, test_class: &str) -> CoreResult<Message> {
+    /// Compile or run feedback for the class the model wrote (the paper's refinement). `repaired`
+    /// is the class as it stands where static repairs changed it since the model's last reply:
+    /// the feedback's lines are its lines, and a model shown only its own reply fixes that one,
+    /// undoing the repairs.
+    pub fn refinement(&self, asked: &Refinement, test_class: &str, repaired: Option<&str>) -> CoreResult<Message> {
+        let repaired = match repaired {
+            Some(code) => self.templates.render("refinement-repaired.md", &[("code", code)])?,
+            None => String::new(),
+        };
         let render = |feedback: &str| {
-            let fields = [("problem", asked.problem.as_str()), ("feedback", feedback), ("test_class", test_class)];
+            let fields = [
+                ("problem", asked.problem.as_str()),
+                ("feedback", feedback),
+                ("test_class", test_class),
+                ("repaired", repaired.as_str()),
+            ];
             self.templates.render("refinement.md", &fields)
         };
         let message = Message::user(render(&asked.feedback)?);

@@ -214,6 +214,8 @@ impl GenerateRun {
                     }
                     None => code,
                 });
+                // A new class: the repairs start over on it.
+                (c.replied_code, c.coercions) = (c.code.clone(), 0);
                 true
             }
             None => {

@@ -25,7 +25,9 @@ impl GenerateRun {
         let ids: Vec<usize> = self.candidates.iter().filter(|c| c.needs_refinement.is_some()).map(|c| c.id).collect();
         for &i in &ids {
             let asked = self.candidates[i].needs_refinement.take().unwrap_or_default();
-            let message = self.prompter().refinement(&asked, &self.candidates[i].class_name)?;
+            let c = &self.candidates[i];
+            let repaired = c.code.as_deref().filter(|code| c.replied_code.as_deref() != Some(*code));
+            let message = self.prompter().refinement(&asked, &c.class_name, repaired)?;
             let c = &mut self.candidates[i];
             c.conversation.push(message);
             c.refined = true;

@@ -10,9 +10,13 @@
 //! what a method returns is a fact, the declared type the model's guess, and converting there
 //! would carry the guess into every later use (`decodeHex(byte[])`). For any other pair of types
 //! (`ULong cannot be converted to long`) that retyping is the whole repair: no conversion is known.
+//! At a call of an overloaded method javac names no argument, only the overloads that do not
+//! apply: `overloads` picks the one the fewest conversions make fit.
 
 use crate::protocol::{CompileDiagnostic, DiagnosticKind};
 use tree_sitter::Node;
+
+mod overloads;
 
 const UTF_8: &str = "java.nio.charset.StandardCharsets.UTF_8";
 
@@ -55,10 +59,13 @@ pub fn coerce(code: &str, diagnostics: &[CompileDiagnostic]) -> Option<String> {
     let mix_ups: Vec<(MixUp, Node)> = diagnostics
         .iter()
         .filter(|d| d.kind == DiagnosticKind::Error)
-        .filter_map(|d| {
-            let mix_up = mix_up(&d.message)?;
-            let at = offset(code, d.line, d.column)?;
-            Some((mix_up, converted_expression(tree.root_node().descendant_for_byte_range(at, at)?)?))
+        .flat_map(|d| {
+            let at = offset(code, d.line, d.column).and_then(|at| tree.root_node().descendant_for_byte_range(at, at));
+            let Some(at) = at else { return Vec::new() };
+            match mix_up(&d.message) {
+                Some(mix_up) => converted_expression(at).map(|expr| (mix_up, expr)).into_iter().collect(),
+                None => overloads::argument_mix_ups(d, at, code),
+            }
         })
         .collect();
     // A retyped local changes what javac says of its later uses: this round retypes only, the
@@ -124,9 +131,10 @@ fn mix_up(message: &str) -> Option<MixUp<'_>> {
     }
     let (from, to) = rest.split_once(" cannot be converted to ")?;
     let is_string = |t: &str| matches!(t.trim(), "String" | "java.lang.String");
+    let is_text = |t: &str| is_string(t) || matches!(t.trim(), "CharSequence" | "java.lang.CharSequence");
     match (from.trim(), to.trim()) {
         (f, "byte[]") if is_string(f) => Some(MixUp::TextForBytes),
-        ("byte[]", t) if is_string(t) => Some(MixUp::BytesForText),
+        ("byte[]", t) if is_text(t) => Some(MixUp::BytesForText),
         // A type javac made up (a capture, the null type) cannot be written down.
         (f, _) if f.contains(['#', ' ']) || f.contains("capture") || f == "<nulltype>" => None,
         (f, _) => Some(MixUp::Other { found: f }),
@@ -214,6 +222,10 @@ mod tests {
         ];
         let fixed = coerce(code, &diagnostics).unwrap();
         assert!(fixed.contains(&format!("byte[] encoded = (input).getBytes({UTF_8});")), "{fixed}");
+        assert!(fixed.contains(&format!("String decoded = new String(encoded, {UTF_8});")), "{fixed}");
+        // Base58's `base58Decode(CharSequence)` given bytes (unseen-26): a String is one.
+        let to_char_sequence = error(4, 26, "incompatible types: byte[] cannot be converted to java.lang.CharSequence");
+        let fixed = coerce(code, &[to_char_sequence]).unwrap();
         assert!(fixed.contains(&format!("String decoded = new String(encoded, {UTF_8});")), "{fixed}");
     }
 

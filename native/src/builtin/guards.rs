@@ -4,8 +4,11 @@
 //! `checkArgument(capacity >= 0)`. A value a guard rejects builds no object: every input built
 //! with it errors on the original code (the catalogue's `new DoubleHistogram(0L, 1)` did, on
 //! unseen-25), so the catalogue gives another. The guards of a constructor reached through `this(..)`
-//! or through `super(..)` in a project superclass count too. Only comparisons of the parameter itself with a
-//! number literal are read; whatever else a guard says is for the trial to find.
+//! or through `super(..)` in a project superclass count too, as do those of the constructor a static
+//! factory builds with (directly or through another factory), and the guards on a field the
+//! constructor stores the parameter in, where the class checks the field when it uses it. Only
+//! comparisons of the parameter itself with a number literal are read; whatever else a guard says
+//! is for the trial to find.
 
 use super::setters::{find, only_throws};
 use crate::java_model::types::erase_simple;
@@ -69,21 +72,105 @@ pub(super) fn guards_of<'c>(
         let Some(body) = find(root, "constructor_body").or_else(|| find(root, "block")) else { break };
         for (original, here) in positions.iter().enumerate() {
             let Some(name) = here.and_then(|h| at.params.get(h)).map(|p| p.name.as_str()) else { continue };
-            for statement in statements(body) {
-                out.extend(guards_in(statement, &code, name).into_iter().map(|mut g| {
-                    g.position = original;
-                    g
-                }));
-            }
+            let stored = stored_fields(body, &code, name, owner);
+            let lazy = stored.iter().flat_map(|field| field_guards(owner, field));
+            let own = statements(body).into_iter().flat_map(|statement| guards_in(statement, &code, name));
+            out.extend(own.chain(lazy).map(|mut g| {
+                g.position = original;
+                g
+            }));
         }
-        let Some(handed) = handed_on(body, &code) else { break };
-        let next_owner = if handed.to_super { superclass_of(owner) } else { Some(owner) };
+        let handed = if at.is_constructor { handed_on(body, &code) } else { built_by(body, &code, owner) };
+        let Some(handed) = handed else { break };
+        let next_owner = if handed.to == HandedTo::Super { superclass_of(owner) } else { Some(owner) };
         let Some(next_owner) = next_owner else { break };
-        let Some((next, mapping)) = delegation(next_owner, at, &handed.arguments) else { break };
+        let Some((next, mapping)) = delegation(next_owner, at, &handed) else { break };
         positions = positions.iter().map(|p| p.and_then(|p| mapping.get(p).copied().flatten())).collect();
         (owner, at) = (next_owner, next);
     }
     out
+}
+
+/// The fields of `owner` a constructor's body stores the parameter in as it is: `this.logRounds =
+/// logRounds;` or `logRounds = rounds;`.
+fn stored_fields<'t>(body: Node, code: &'t str, param: &str, owner: &ClassModel) -> Vec<&'t str> {
+    let assignments =
+        statements(body).into_iter().filter_map(|s| s.named_child(0)).filter(|e| e.kind() == "assignment_expression");
+    assignments
+        .filter(|a| a.child_by_field_name("right").is_some_and(|r| code[r.byte_range()].trim() == param))
+        .filter_map(|a| {
+            let left = code[a.child_by_field_name("left")?.byte_range()].trim();
+            let field = left.strip_prefix("this.").unwrap_or(left);
+            owner.fields.iter().any(|f| f.name == field && !f.is_static()).then_some(field)
+        })
+        .collect()
+}
+
+/// The guards on a field the class validates where it uses it rather than where it stores it
+/// (lazy validation): a method of the class handed the field that guards its parameter, as it
+/// would guard a constructor's. Password4j's `BcryptFunction` stores `logRounds` and checks it
+/// only when `hash` draws a salt: `generateSalt(prefix, logRounds)` throws for `logRounds < 4 ||
+/// logRounds > 31` (unseen-26, where every instance the catalogue built threw so). A comparison
+/// of the field in an operation's own body is that operation's precondition, not the object's:
+/// commons-lang3's `Fraction#invert` throws for a zero numerator, and zero still builds a fraction.
+fn field_guards(owner: &ClassModel, field: &str) -> Vec<Guard> {
+    let code: &str = &owner.source;
+    let Some(tree) = crate::java_model::parser().parse(code, None) else { return Vec::new() };
+    let this_field = format!("this.{field}");
+    let mut out = Vec::new();
+    for m in owner.methods.iter().filter(|m| !m.is_constructor && !m.params.iter().any(|p| p.name == field)) {
+        let Some(body) = body_of(tree.root_node(), m) else { continue };
+        let mut calls = Vec::new();
+        collect(body, "method_invocation", &mut calls);
+        for call in calls {
+            out.extend(guards_of_handed_field(owner, tree.root_node(), call, code, [field, this_field.as_str()]));
+        }
+    }
+    out
+}
+
+/// The guards a method of `owner` keeps on the parameter a call hands `field` to: `generateSalt(
+/// prefix, logRounds)` to `generateSalt(String prefix, int logRounds)`.
+fn guards_of_handed_field(owner: &ClassModel, root: Node, call: Node, code: &str, field: [&str; 2]) -> Vec<Guard> {
+    let on_this = call.child_by_field_name("object").is_none_or(|o| code[o.byte_range()].trim() == "this");
+    let (Some(name), Some(arguments)) = (call.child_by_field_name("name"), call.child_by_field_name("arguments"))
+    else {
+        return Vec::new();
+    };
+    let arguments: Vec<&str> =
+        arguments.named_children(&mut arguments.walk()).map(|a| code[a.byte_range()].trim()).collect();
+    let Some(at) = arguments.iter().position(|a| field.contains(a)).filter(|_| on_this) else { return Vec::new() };
+    let named = |m: &&MethodModel| m.name == code[name.byte_range()] && m.params.len() == arguments.len();
+    let mut out = Vec::new();
+    for callee in owner.methods.iter().filter(named) {
+        let Some(body) = body_of(root, callee) else { continue };
+        let param = callee.params[at].name.as_str();
+        out.extend(statements(body).into_iter().flat_map(|statement| guards_in(statement, code, param)));
+    }
+    out
+}
+
+/// The body of a method of the file `root` parsed.
+fn body_of<'t>(root: Node<'t>, m: &MethodModel) -> Option<Node<'t>> {
+    let mut node = root.descendant_for_byte_range(m.byte_range.0, m.byte_range.1)?;
+    while node.kind() != "method_declaration" {
+        node = node.parent()?;
+    }
+    node.child_by_field_name("body")
+}
+
+fn collect<'t>(node: Node<'t>, kind: &str, out: &mut Vec<Node<'t>>) {
+    collect_any(node, &[kind], out);
+}
+
+fn collect_any<'t>(node: Node<'t>, kinds: &[&str], out: &mut Vec<Node<'t>>) {
+    if kinds.contains(&node.kind()) {
+        out.push(node);
+    }
+    let mut cursor = node.walk();
+    for child in node.named_children(&mut cursor) {
+        collect_any(child, kinds, out);
+    }
 }
 
 /// The body's statements, and those of a `try` block among them (HdrHistogram guards inside one).
@@ -157,32 +244,114 @@ fn comparison(expression: Node, code: &str, param: &str) -> Option<(String, f64,
     }
 }
 
-/// A number literal as a test or a guard writes it: `2`, `-1`, `0L`, `1.5d`; None for anything else.
+/// The lowest two values of a parameter's type at and next to the limits of its guards that no
+/// guard rejects: where every value of the type's catalogue is rejected (`logRounds < 4 ||
+/// logRounds > 31` rejects 0, 1, -1 and 42), the guard's own limit is accepted (4, 5). Not the
+/// upper limit's: a cost of 2^30 rounds builds an instance no test finishes with.
+pub(super) fn accepted_limits(guards: &[Guard], position: usize, type_name: &str) -> Vec<String> {
+    let integral = matches!(type_name, "int" | "long" | "short" | "byte" | "Integer" | "Long" | "Short" | "Byte");
+    let decimal = matches!(type_name, "double" | "float" | "Double" | "Float");
+    if !integral && !decimal {
+        return Vec::new();
+    }
+    let mut near: Vec<f64> = guards
+        .iter()
+        .filter(|g| g.position == position && (decimal || g.limit.fract() == 0.0))
+        .flat_map(|g| [g.limit, g.limit + 1.0, g.limit - 1.0])
+        .collect();
+    near.sort_by(f64::total_cmp);
+    near.dedup();
+    let written = |x: f64| match type_name {
+        "long" | "Long" => format!("{x:.0}L"),
+        "float" | "Float" => format!("{x:?}f"),
+        _ if integral => format!("{x:.0}"),
+        _ => format!("{x:?}"),
+    };
+    near.into_iter().map(written).filter(|v| !rejects(guards, position, v)).take(2).collect()
+}
+
+/// A number as a test or a guard writes it: `2`, `-1`, `0L`, `1.5d`, or a boxed type's bound
+/// (`Integer.MAX_VALUE`); None for anything else.
 fn number(text: &str) -> Option<f64> {
+    let bound = match text.trim() {
+        "Integer.MAX_VALUE" => Some(f64::from(i32::MAX)),
+        "Integer.MIN_VALUE" => Some(f64::from(i32::MIN)),
+        "Long.MAX_VALUE" => Some(i64::MAX as f64),
+        "Long.MIN_VALUE" => Some(i64::MIN as f64),
+        "Short.MAX_VALUE" => Some(f64::from(i16::MAX)),
+        "Short.MIN_VALUE" => Some(f64::from(i16::MIN)),
+        "Byte.MAX_VALUE" => Some(f64::from(i8::MAX)),
+        "Byte.MIN_VALUE" => Some(f64::from(i8::MIN)),
+        _ => None,
+    };
+    if bound.is_some() {
+        return bound;
+    }
+    if let Some((base, shift)) = text.split_once("<<") {
+        let (base, shift) = (number(base)?, number(shift)?);
+        return (0.0..63.0).contains(&shift).then(|| base * 2f64.powf(shift));
+    }
     let t = text.trim().trim_end_matches(['L', 'l', 'D', 'd', 'F', 'f']).replace('_', "");
     let digits = t.strip_prefix('-').unwrap_or(&t);
     let plain = !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit() || c == '.');
     plain.then(|| t.parse().ok()).flatten()
 }
 
-/// A constructor's first statement handing its arguments on: `this(..)` or `super(..)`, with the
-/// arguments as written.
+/// Where a builder hands its arguments on: a constructor of its class (`this(..)`, or a factory's
+/// `new Owner(..)`), of the superclass (`super(..)`), or another factory of the class.
+#[derive(Clone, Copy, PartialEq)]
+enum HandedTo<'t> {
+    This,
+    Super,
+    Factory(&'t str),
+}
+
+/// A builder handing its arguments on, with the arguments as written.
 struct HandedOn<'t> {
-    to_super: bool,
+    to: HandedTo<'t>,
     arguments: Vec<&'t str>,
 }
 
+/// A constructor's first statement handing its arguments on: `this(..)` or `super(..)`.
 fn handed_on<'t>(body: Node, code: &'t str) -> Option<HandedOn<'t>> {
     let call = body.named_child(0).filter(|c| c.kind() == "explicit_constructor_invocation")?;
-    let to_super = match call.child_by_field_name("constructor")?.kind() {
-        "this" => false,
-        "super" => true,
+    let to = match call.child_by_field_name("constructor")?.kind() {
+        "this" => HandedTo::This,
+        "super" => HandedTo::Super,
         _ => return None,
     };
+    Some(HandedOn { to, arguments: arguments_of(call, code)? })
+}
+
+/// What a static factory builds its instance with, the first of them: `new BcryptFunction(type,
+/// logRounds)` (behind Password4j's cache of instances), or another factory of the class
+/// (`getInstance(Bcrypt.B, logRounds)`).
+fn built_by<'t>(body: Node, code: &'t str, owner: &ClassModel) -> Option<HandedOn<'t>> {
+    let mut found = Vec::new();
+    collect_any(body, &["object_creation_expression", "method_invocation"], &mut found);
+    found.sort_by_key(|n| n.start_byte());
+    found.into_iter().find_map(|n| {
+        let to = if n.kind() == "object_creation_expression" {
+            let created = n.child_by_field_name("type").map(|t| code[t.byte_range()].trim())?;
+            (erase_simple(created) == owner.name).then_some(HandedTo::This)?
+        } else {
+            let on_owner = n.child_by_field_name("object").is_none_or(|o| code[o.byte_range()].trim() == owner.name);
+            let name = &code[n.child_by_field_name("name")?.byte_range()];
+            let factory = |m: &MethodModel| m.name == name && m.is_static() && builds_owner(m, owner);
+            (on_owner && owner.methods.iter().any(factory)).then_some(HandedTo::Factory(name))?
+        };
+        Some(HandedOn { to, arguments: arguments_of(n, code)? })
+    })
+}
+
+fn builds_owner(m: &MethodModel, owner: &ClassModel) -> bool {
+    m.return_type.as_deref().is_some_and(|r| erase_simple(r) == owner.name)
+}
+
+fn arguments_of<'t>(call: Node, code: &'t str) -> Option<Vec<&'t str>> {
     let arguments = call.child_by_field_name("arguments")?;
     let mut cursor = arguments.walk();
-    let arguments = arguments.named_children(&mut cursor).map(|a| code[a.byte_range()].trim()).collect();
-    Some(HandedOn { to_super, arguments })
+    Some(arguments.named_children(&mut cursor).map(|a| code[a.byte_range()].trim()).collect())
 }
 
 /// The constructor of `owner` that `builder`'s `this(..)` or `super(..)` call with `arguments`
@@ -192,13 +361,18 @@ fn handed_on<'t>(body: Node, code: &'t str) -> Option<HandedOn<'t>> {
 fn delegation<'c>(
     owner: &'c ClassModel,
     builder: &MethodModel,
-    arguments: &[&str],
+    handed: &HandedOn,
 ) -> Option<(&'c MethodModel, Vec<Option<usize>>)> {
+    let arguments = &handed.arguments;
     let mapping: Vec<Option<usize>> =
         builder.params.iter().map(|p| arguments.iter().position(|t| *t == p.name)).collect();
+    let is_handed_to = |m: &MethodModel| match handed.to {
+        HandedTo::This | HandedTo::Super => m.is_constructor,
+        HandedTo::Factory(name) => m.name == name && m.is_static(),
+    };
     let fits =
         |m: &&MethodModel| {
-            m.is_constructor
+            is_handed_to(m)
                 && m.params.len() == arguments.len()
                 && !std::ptr::eq(*m, builder)
                 && builder.params.iter().zip(&mapping).all(|(p, at)| {
@@ -212,7 +386,7 @@ fn delegation<'c>(
 
 #[cfg(test)]
 mod tests {
-    use super::{guards_of, rejects};
+    use super::{accepted_limits, guards_of, rejects};
     use crate::java_model::{parse_str, ClassModel};
 
     /// HdrHistogram 2.2.2's `DoubleHistogram` constructors, bodies cut to the guard and the chain.
@@ -245,7 +419,10 @@ mod tests {
         assert!(!rejects(&guards, 0, "2L"), "the guard's own limit passes");
         assert!(!rejects(&guards, 0, "42L"));
         assert!(!rejects(&guards, 1, "0"), "no guard on the other parameter");
-        assert!(!rejects(&guards, 0, "Long.MAX_VALUE"), "no literal: for the trial to say");
+        assert!(!rejects(&guards, 0, "Long.MAX_VALUE"), "a bound the guard accepts");
+        assert!(rejects(&guards, 0, "Long.MIN_VALUE"), "a bound it rejects");
+        assert!(!rejects(&guards, 0, "ratio()"), "no number: for the trial to say");
+        assert!(!rejects(&guards, 0, "1 << 16") && rejects(&guards, 0, "1 << 0"), "a shift the catalogue writes");
     }
 
     #[test]
@@ -280,5 +457,58 @@ mod tests {
         assert!(!rejects(&guards, 0, "0"), "digits is not guarded");
         let unknown = guards_of(sub, public, &|_| None);
         assert!(!rejects(&unknown, 1, "0L"), "a superclass the project does not declare has no guards");
+    }
+
+    /// Password4j 1.8.2's `BcryptFunction`, cut to the shape: the constructor stores `logRounds`,
+    /// `hash` hands it to `generateSalt`, which throws outside 4..=31; factories reach the
+    /// constructor through another factory and a cache. `shadowed` checks a parameter named
+    /// like the field, `unchecked` compares the field without throwing, `invert` throws on it in
+    /// its own body (commons-lang3's `Fraction#invert`).
+    const BCRYPT: &str = "package p;\npublic class BcryptFunction {\n    \
+        private final int logRounds;\n    private final int cost;\n    \
+        protected BcryptFunction(Bcrypt type, int logRounds, int cost) {\n        \
+        this.type = type;\n        this.logRounds = logRounds;\n        this.cost = cost;\n    }\n    \
+        public static BcryptFunction getInstance(int logRounds) {\n        return getInstance(Bcrypt.B, logRounds);\n    }\n    \
+        public static BcryptFunction getInstance(Bcrypt type, int logRounds) {\n        \
+        String key = type + \"|\" + logRounds;\n        \
+        return INSTANCES.computeIfAbsent(key, k -> new BcryptFunction(type, logRounds, 0));\n    }\n    \
+        public Hash hash(CharSequence plain) {\n        String salt = generateSalt(\"$2b$\", logRounds);\n        return null;\n    }\n    \
+        private static String generateSalt(String prefix, int logRounds) {\n        \
+        if (logRounds < 4 || logRounds > 31) {\n            throw new BadParametersException(\"Bad number of rounds\");\n        }\n        \
+        return prefix;\n    }\n    \
+        void shadowed(int cost) {\n        if (cost > 3) throw new IllegalStateException();\n    }\n    \
+        void unchecked() {\n        if (this.cost > 3) {\n            cost = 0;\n        }\n    }\n    \
+        public BcryptFunction invert() {\n        if (cost == 0) {\n            throw new ArithmeticException();\n        }\n        return null;\n    }\n}\n";
+
+    fn bcrypt() -> ClassModel {
+        let file = parse_str(std::path::Path::new("BcryptFunction.java"), BCRYPT);
+        file.classes.into_iter().next().expect("the fixture's class")
+    }
+
+    #[test]
+    fn a_stored_field_is_guarded_where_a_method_it_is_handed_to_checks_it() {
+        let class = bcrypt();
+        let constructor = class.methods.iter().find(|m| m.is_constructor).expect("the constructor");
+        let guards = guards_of(&class, constructor, &|_| None);
+        assert!(rejects(&guards, 1, "0") && rejects(&guards, 1, "42"), "generateSalt throws outside 4..=31");
+        assert!(!rejects(&guards, 1, "4") && !rejects(&guards, 1, "31"));
+        assert!(!rejects(&guards, 2, "7"), "a parameter named like the field is not the field");
+        assert!(!rejects(&guards, 2, "0"), "an operation's own precondition is not the object's");
+        assert_eq!(accepted_limits(&guards, 1, "int"), ["4", "5"], "the lower limit, not 2^31 rounds");
+        assert!(accepted_limits(&guards, 2, "int").is_empty(), "no guard, no limit");
+        assert!(accepted_limits(&guards, 1, "String").is_empty(), "a limit is a number");
+    }
+
+    #[test]
+    fn a_factory_is_guarded_by_the_constructor_it_builds_with_through_another_factory() {
+        let class = bcrypt();
+        let one = |n: usize| class.methods.iter().find(|m| m.name == "getInstance" && m.params.len() == n);
+        let by_rounds = one(1).expect("getInstance(int)");
+        let guards = guards_of(&class, by_rounds, &|_| None);
+        assert!(rejects(&guards, 0, "0") && !rejects(&guards, 0, "7"));
+        let typed = one(2).expect("getInstance(Bcrypt, int)");
+        let guards = guards_of(&class, typed, &|_| None);
+        assert!(rejects(&guards, 1, "1") && !rejects(&guards, 0, "0"));
+        assert_eq!(accepted_limits(&guards, 1, "long"), ["4L", "5L"], "written as the type's literal");
     }
 }

@@ -245,7 +245,11 @@ fn built(values: &Values, class: &ClassModel, builder: &MethodModel, n: usize, d
         let varied = documented_arrays(values, class, param, share, next).unwrap_or_else(|| {
             let typed = values.typed(&values.declared(&param.type_name), share * 2, next);
             let guards = values.guards(class, builder);
-            let accepted = typed.into_iter().filter(|v| !guards::rejects(&guards, position, v)).collect();
+            let mut accepted: Vec<String> =
+                typed.into_iter().filter(|v| !guards::rejects(&guards, position, v)).collect();
+            if accepted.len() < share {
+                accepted.extend(guards::accepted_limits(&guards, position, &param.type_name));
+            }
             building_values(accepted, share)
         });
         for value in varied {
@@ -277,7 +281,9 @@ fn ordinary_arguments(values: &Values, class: &ClassModel, builder: &MethodModel
             return Some(ordinary);
         }
         let accepted = values.typed(&values.declared(&p.type_name), GUARDED_ALTERNATIVES, next);
-        Some(accepted.into_iter().find(|v| !guards::rejects(&guards, position, v)).unwrap_or(ordinary))
+        let at_limits = guards::accepted_limits(&guards, position, &p.type_name);
+        let first = accepted.into_iter().find(|v| !guards::rejects(&guards, position, v));
+        Some(first.or_else(|| at_limits.into_iter().next()).unwrap_or(ordinary))
     });
     arguments.collect()
 }

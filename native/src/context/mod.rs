@@ -5,6 +5,7 @@
 mod examples;
 mod instance;
 mod inverses;
+mod random;
 mod skeleton;
 
 pub use examples::{invokes, TestIndex};
@@ -112,7 +113,10 @@ pub fn pair_context(
         skeleton: with_project_types(true, &returned),
         target_code: code_of(&class.source, t.byte_range),
         coupled_code: coupled.map(|c| code_of(c.source(class), c.model(class).byte_range)).unwrap_or_default(),
-        features: coupled.map(features_text).unwrap_or_default(),
+        features: with_nondeterminism(
+            coupled.map(features_text).unwrap_or_default(),
+            &random::nondeterminism_text(class, &pair, project),
+        ),
         examples: render_examples(&per_method),
         trimmed: Vec::new(),
     };
@@ -138,6 +142,15 @@ pub fn pair_context(
         context.trimmed.push("every invocation example".into());
     }
     context
+}
+
+/// The coupling features and, after them, the pair's methods that are not deterministic.
+fn with_nondeterminism(features: String, nondeterminism: &str) -> String {
+    match (features.is_empty(), nondeterminism.is_empty()) {
+        (_, true) => features,
+        (true, false) => nondeterminism.to_string(),
+        (false, false) => format!("{features}\n{nondeterminism}"),
+    }
 }
 
 fn render_examples(per_method: &[Vec<String>]) -> String {

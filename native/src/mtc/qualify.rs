@@ -4,7 +4,9 @@
 //!   `location: class <the test class>`);
 //! - `Vector2D.distanceSq(p2)`, an instance method called through its class (javac: `non-static
 //!   method distanceSq(..) cannot be referenced from a static context`), as the model writes it
-//!   when a static overload of the same name exists.
+//!   when a static overload of the same name exists;
+//! - `hkdf.expand(..)` on a local the test never declared (javac: `symbol: variable hkdf`,
+//!   `location: class <the test class>`).
 //!
 //! A static method is called through its class (`Base64.encodeInteger(x)`), an instance method on
 //! the test method's one local of the class under test declared before the call, or, among
@@ -33,14 +35,17 @@ pub fn qualify(
     // through replaced; a fresh instance's declaration is an insertion before the method's first
     // statement, the same for each of its calls (so made once).
     super::javac::edit_at_errors(code, diagnostics, |root, d| {
-        let (name, through_class) = match (missing_method(&d.message), static_context_method(&d.message)) {
-            (Some(name), _) => (name, false),
-            (None, Some(name)) => (name, true),
-            (None, None) => return Vec::new(),
+        let (calls, through_class) = match (missing_method(&d.message), static_context_method(&d.message)) {
+            (Some(name), _) => (calls_on_line(root, code, d.line, name, None), false),
+            (None, Some(name)) => (calls_on_line(root, code, d.line, name, Some(class)), true),
+            (None, None) => match undeclared_variable(&d.message) {
+                Some(variable) => (calls_on_undeclared(root, code, d.line, variable, class), false),
+                None => return Vec::new(),
+            },
         };
-        let calls = calls_on_line(root, code, d.line, name, through_class.then_some(class));
         let mut edits = Vec::new();
         for call in calls {
+            let Some(name) = call.child_by_field_name("name").and_then(|n| code.get(n.byte_range())) else { continue };
             let receiver = match receiver_for(call, code, class, name, through_class) {
                 Some(Receiver::Named(receiver)) => receiver,
                 Some(Receiver::Fresh) => {
@@ -77,6 +82,34 @@ fn static_context_method(message: &str) -> Option<&str> {
     }
     let name = rest.split('(').next()?.trim();
     (!name.is_empty()).then_some(name)
+}
+
+/// The variable javac could not find in the test class itself (`symbol: variable NAME`,
+/// `location: class <the test class>`): a local the model never declared.
+fn undeclared_variable(message: &str) -> Option<&str> {
+    let missing = super::javac::missing_symbol(message).filter(|m| m.kind == "variable")?;
+    missing.location.is_some_and(|l| l.starts_with("class ")).then_some(missing.name)
+}
+
+/// The invocations starting on `line` of the class under test's methods on `variable`, a local
+/// the model named but never declared (HKDF's `hkdfHmacSha256.expand(..)`, unseen-27): they get
+/// the receiver a receiver-less call would.
+fn calls_on_undeclared<'t>(
+    root: Node<'t>,
+    code: &str,
+    line: usize,
+    variable: &str,
+    class: &ClassModel,
+) -> Vec<Node<'t>> {
+    let on_variable =
+        |call: &Node| call.child_by_field_name("object").and_then(|o| code.get(o.byte_range())) == Some(variable);
+    let of_class = |call: &Node| {
+        let name = call.child_by_field_name("name").and_then(|n| code.get(n.byte_range()));
+        class.methods.iter().any(|m| Some(m.name.as_str()) == name && !m.is_constructor && !m.is_private())
+    };
+    let mut calls = super::inputs::on_line(root, line, "method_invocation");
+    calls.retain(|call| on_variable(call) && of_class(call));
+    calls
 }
 
 /// The invocations of `name` that start on the 1-based `line`: without a receiver, or, given the
@@ -321,6 +354,32 @@ mod tests {
         assert!(fixed.contains("double e = Vector2D.distanceSq(a, b);"), "the static call stays: {fixed}");
         let ambiguous = code.replace("distanceSq(b);", "distanceSq(new Vector2D(5, 6));");
         assert!(qualify(&ambiguous, &[static_context(5)], &vector, &none).is_none(), "two locals, neither an argument");
+    }
+
+    #[test]
+    fn a_real_reply_s_calls_on_a_local_it_never_declared_get_an_instance() {
+        // Qwen2.5-Coder-1.5B's reply for HKDF 2.0.0's expand(byte[], byte[], int) ~
+        // expand(SecretKey, byte[], int) (tests/bench/llm, unseen-27), cut: `hkdfHmacSha256` is
+        // declared nowhere; HKDF's instances come from static factories.
+        let hkdf = class_under_test(
+            "package at.favre.lib.hkdf;\npublic final class HKDF {\n    public static HKDF fromHmacSha256() { return null; }\n    public byte[] expand(byte[] key, byte[] info, int n) { return null; }\n    public HkdfMacFactory getMacFactory() { return null; }\n}\n",
+        );
+        let code = "class T {\n    void mr1() {\n        byte[] sourceInput = new byte[16];\n        byte[] sourceOutput = hkdfHmacSha256.expand(sourceInput, new byte[16], 16);\n        SecretKey secretKey = hkdfHmacSha256.getMacFactory().createSecretKey(sourceInput);\n        int other = unknown.length();\n    }\n}\n";
+        let undeclared = |line| {
+            error(line, "cannot find symbol\n  symbol:   variable hkdfHmacSha256\n  location: class at.favre.lib.hkdf.HKDF_expand_MTC1Test")
+        };
+        let diagnostics = [undeclared(4), undeclared(5)];
+        let fixed = qualify(code, &diagnostics, &hkdf, &|| Some("HKDF.fromHmacSha256()".into())).unwrap();
+        assert!(fixed.contains("    void mr1() {\n        HKDF hkdf = HKDF.fromHmacSha256();\n"), "{fixed}");
+        assert!(fixed.contains("byte[] sourceOutput = hkdf.expand(sourceInput, new byte[16], 16);"), "{fixed}");
+        assert!(fixed.contains("SecretKey secretKey = hkdf.getMacFactory()"), "{fixed}");
+        let elsewhere = error(6, "cannot find symbol\n  symbol:   variable unknown\n  location: class at.favre.lib.hkdf.HKDF_expand_MTC1Test");
+        assert!(qualify(code, &[elsewhere], &hkdf, &none).is_none(), "`length` is no method of the class under test");
+        let on_a_type = error(4, "cannot find symbol\n  symbol:   variable hkdfHmacSha256\n  location: variable x of type at.favre.lib.hkdf.HKDF");
+        assert!(
+            qualify(code, &[on_a_type], &hkdf, &none).is_none(),
+            "a field looked up on an instance is another repair's"
+        );
     }
 
     #[test]

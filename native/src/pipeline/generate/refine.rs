@@ -74,7 +74,7 @@ impl GenerateRun {
 impl GenerateRun {
     /// The static repairs in order, the first that applies: imports for unresolved names, a
     /// static import for a static field of the class under test written alone, a receiver for the
-    /// class under test's methods called without one or through the class, a project method
+    /// class under test's methods called without one, through the class or on an undeclared local, a project method
     /// written as a field, a getter called by its property's name (or the reverse), a private
     /// field read where its getter is public, a constructor given number literals it has no arity
     /// for, a private constructor called, a constructor given arguments only a factory takes, an
@@ -102,7 +102,7 @@ impl GenerateRun {
             ),
             (
                 &|| crate::mtc::qualify(&code, diagnostics, class, &fresh),
-                "called the class under test's methods on a receiver where the reply gave none or the class",
+                "called the class under test's methods on a receiver where the reply gave none, the class, or a local it never declared",
             ),
             (
                 &|| crate::mtc::accessor_calls(&code, diagnostics, &class_named),

@@ -74,8 +74,8 @@ impl GenerateRun {
 impl GenerateRun {
     /// The static repairs in order, the first that applies: imports for unresolved names, a
     /// static import for a static field of the class under test written alone, a receiver for the
-    /// class under test's methods called without one, through the class or on an undeclared local, a project method
-    /// written as a field, a getter called by its property's name (or the reverse), a private
+    /// class under test's methods called without one, through the class or on an undeclared
+    /// local, a project method written as a field, a getter called by its property's name (or the reverse), a private
     /// field read where its getter is public, a constructor given number literals it has no arity
     /// for, a private constructor called, a constructor given arguments only a factory takes, an
     /// abstract class created (the project's, or the JDK's through its standard implementation), an anonymous class missing methods of its project type, a diamond

@@ -9,6 +9,7 @@ mod random;
 mod skeleton;
 
 pub use examples::{invokes, TestIndex};
+pub use random::is_nondeterministic;
 pub use skeleton::{builders, code_of, signature_line, skeleton};
 use skeleton::{builders_elsewhere, returned_api};
 
@@ -77,6 +78,8 @@ pub fn pair_context(
         })
         .collect();
     let pair: Vec<&crate::java_model::MethodModel> = std::iter::once(t).chain(c).collect();
+    let declared: Vec<(&crate::java_model::MethodModel, &str)> =
+        std::iter::once((t, &*class.source)).chain(coupled.map(|c| (c.model(class), c.source(class)))).collect();
     let lookup = |simple: &str| project.classes().find(|k| k.name == simple);
     let builders = builders(class, &pair, &lookup);
     let inverses = inverses::inverses_elsewhere(class, &pair, project.classes());
@@ -115,7 +118,7 @@ pub fn pair_context(
         coupled_code: coupled.map(|c| code_of(c.source(class), c.model(class).byte_range)).unwrap_or_default(),
         features: with_nondeterminism(
             coupled.map(features_text).unwrap_or_default(),
-            &random::nondeterminism_text(class, &pair, project),
+            &random::nondeterminism_text(class, &declared, project),
         ),
         examples: render_examples(&per_method),
         trimmed: Vec::new(),

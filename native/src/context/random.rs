@@ -25,11 +25,13 @@ const NOW: [&str; 7] =
 
 /// The lines the prompt shows for the pair's methods that are not deterministic; empty when
 /// both are.
-pub fn nondeterminism_text(class: &ClassModel, pair: &[&MethodModel], project: &Project) -> String {
+/// `pair` holds each method with the text of the file that declares it (a superclass's, for an
+/// inherited one); its own calls are looked up in `class`, as they dispatch there.
+pub fn nondeterminism_text(class: &ClassModel, pair: &[(&MethodModel, &str)], project: &Project) -> String {
     let lines: Vec<String> = pair
         .iter()
-        .filter_map(|m| {
-            let (source, reads_clock) = nondeterministic_call(class, m, project)?;
+        .filter_map(|&(m, declared_in)| {
+            let (source, reads_clock) = nondeterministic_call(class, m, declared_in, project)?;
             let what = if reads_clock { "reads the clock" } else { "draws random values" };
             Some(format!(
                 "* `{}` is not deterministic: it {what} (`{source}`), so two calls with the same arguments give \
@@ -46,16 +48,27 @@ pub fn nondeterminism_text(class: &ClassModel, pair: &[&MethodModel], project: &
     format!("### Nondeterminism:\n{}", lines.join("\n"))
 }
 
+/// Whether `method`, declared in the file `declared_in`, draws random values or reads the clock,
+/// itself or through the project's methods it calls from `class` (as `nondeterminism_text` says).
+pub fn is_nondeterministic(class: &ClassModel, method: &MethodModel, declared_in: &str, project: &Project) -> bool {
+    nondeterministic_call(class, method, declared_in, project).is_some()
+}
+
 /// The first call found, breadth first, that makes `method` nondeterministic, as its `api_key`,
 /// and whether it reads the clock (else it draws random values).
-fn nondeterministic_call(class: &ClassModel, method: &MethodModel, project: &Project) -> Option<(String, bool)> {
+fn nondeterministic_call(
+    class: &ClassModel,
+    method: &MethodModel,
+    declared_in: &str,
+    project: &Project,
+) -> Option<(String, bool)> {
     let given_a_generator = method.params.iter().any(|p| is_generator(&p.type_name));
     let mut seen: Vec<(&str, usize)> = vec![(class.qualified_name.as_str(), method.byte_range.0)];
-    let mut frontier: Vec<(&ClassModel, &MethodModel)> = vec![(class, method)];
+    let mut frontier: Vec<(&ClassModel, &MethodModel, &str)> = vec![(class, method, declared_in)];
     for _ in 0..DEPTH {
         let mut next = Vec::new();
-        for (owner, m) in frontier {
-            let given = argument_dependent_lines(owner, m);
+        for (owner, m, source) in frontier {
+            let given = argument_dependent_lines(source, m);
             let unconditional = |inv: &&Invocation| !given.iter().any(|(from, to)| (*from..=*to).contains(&inv.line));
             for inv in m.invocations.iter().filter(unconditional) {
                 let key = inv.api_key(&owner.name);
@@ -69,7 +82,7 @@ fn nondeterministic_call(class: &ClassModel, method: &MethodModel, project: &Pro
                     let id = (callee.0.qualified_name.as_str(), callee.1.byte_range.0);
                     if !seen.contains(&id) {
                         seen.push(id);
-                        next.push(callee);
+                        next.push((callee.0, callee.1, &*callee.0.source));
                     }
                 }
             }
@@ -84,8 +97,8 @@ fn nondeterministic_call(class: &ClassModel, method: &MethodModel, project: &Pro
 /// caller: Password4j's `internalHash(password, salt, pepper)` draws a salt only `if (salt ==
 /// null)`, and `check` hands it the salt it read from the hash. A lazily created `SecureRandom`
 /// (`if (random == null)`, a field) still counts.
-fn argument_dependent_lines(owner: &ClassModel, m: &MethodModel) -> Vec<(usize, usize)> {
-    let Some(declaration) = owner.source.get(m.byte_range.0..m.byte_range.1) else { return Vec::new() };
+fn argument_dependent_lines(source: &str, m: &MethodModel) -> Vec<(usize, usize)> {
+    let Some(declaration) = source.get(m.byte_range.0..m.byte_range.1) else { return Vec::new() };
     if !declaration.contains("if") && !declaration.contains('?') {
         return Vec::new();
     }
@@ -218,12 +231,12 @@ mod tests {
         let class = project.classes().find(|c| c.name == "BcryptFunction").expect("BcryptFunction");
         let salted = class.methods.iter().find(|m| m.params.len() == 1).expect("hash(CharSequence)");
         let given_salt = class.methods.iter().find(|m| m.params.len() == 2).expect("hash(CharSequence, String)");
-        let text = nondeterminism_text(class, &[salted, given_salt], &project);
+        let text = nondeterminism_text(class, &[(salted, &class.source), (given_salt, &class.source)], &project);
         let drawn =
             "`hash(CharSequence)` is not deterministic: it draws random values (`AlgorithmFinder.getSecureRandom`)";
         assert!(text.contains(drawn), "{text}");
         assert!(!text.contains("`hash(CharSequence, String)`"), "a salt drawn only where none is given: {text}");
-        assert!(nondeterminism_text(class, &[given_salt], &project).is_empty());
+        assert!(nondeterminism_text(class, &[(given_salt, &class.source)], &project).is_empty());
     }
 
     #[test]
@@ -231,13 +244,16 @@ mod tests {
         let project = project();
         let finder = project.classes().find(|c| c.name == "AlgorithmFinder").expect("AlgorithmFinder");
         let stamp = finder.methods.iter().find(|m| m.name == "stamp").expect("stamp()");
-        let text = nondeterminism_text(finder, &[stamp], &project);
+        let text = nondeterminism_text(finder, &[(stamp, &finder.source)], &project);
         assert!(text.contains("`stamp()` is not deterministic: it reads the clock (`Instant.now`)"), "{text}");
         let pick = |n: usize| finder.methods.iter().find(|m| m.name == "pick" && m.params.len() == n);
         let seeded = pick(2).expect("pick(int[], Random)");
-        assert!(nondeterminism_text(finder, &[seeded], &project).is_empty(), "it draws from the generator it is given");
+        assert!(
+            nondeterminism_text(finder, &[(seeded, &finder.source)], &project).is_empty(),
+            "it draws from the generator it is given"
+        );
         let unseeded = pick(1).expect("pick(int[])");
-        let text = nondeterminism_text(finder, &[unseeded], &project);
+        let text = nondeterminism_text(finder, &[(unseeded, &finder.source)], &project);
         assert!(text.contains("`pick(int[])` is not deterministic"), "it gives a generator of its own: {text}");
     }
 }

@@ -46,9 +46,16 @@ impl GenerateRun {
                 let limit = self.settings.max_pairs_per_target.unwrap_or(usize::MAX);
                 // Algorithm 1, the paper's baseline, takes its pairs as it ranks them.
                 let ranked = self.settings.coupling_ranking == crate::coupling::Ranking::Ranked;
-                pairs_with_relations_first(&self.analyses[ti].coupled, |c| {
-                    ranked && !catalogue.of_pair(class, c).is_empty()
-                })
+                let method = target.method(&self.project);
+                let random = |m: &crate::java_model::MethodModel, declared_in: &str| {
+                    crate::context::is_nondeterministic(class, m, declared_in, &self.project)
+                };
+                let target_random = ranked && random(method, &class.source);
+                pairs_in_asking_order(
+                    &self.analyses[ti].coupled,
+                    |c| ranked && !catalogue.of_pair(class, c).is_empty(),
+                    |c| target_random && random(c.model(class), c.source(class)),
+                )
                 .into_iter()
                 .take(limit)
                 .map(Some)
@@ -260,34 +267,57 @@ fn event_line(event: &crate::llm::Event, answered: usize, total: usize) -> crate
 }
 
 /// The coupled methods in the order the LLM is asked about them when `maxPairsPerTarget` cuts the
-/// list (ranked mode): those the catalogue knows a relation with first, each group in the
-/// ranking's order. A
-/// pair whose prompt names a relation that holds gets an MTC that holds far more often than one
-/// whose relation the model invents (concurrent-trees: `put` was paired with `putIfAbsent` and
-/// `getNode()`, ranked above `getValueForExactKey`, and no MTC of either was kept).
-pub(super) fn pairs_with_relations_first(
+/// list (ranked mode): those the catalogue knows a relation with first, those that are as random
+/// as the target last (`both_random`), each group in the ranking's order. A pair whose prompt
+/// names a relation that holds gets an MTC that holds far more often than one whose relation the
+/// model invents (concurrent-trees: `put` was paired with `putIfAbsent` and `getNode()`, ranked
+/// above `getValueForExactKey`, and no MTC of either was kept). Two methods that each draw a salt
+/// have no two outputs to relate: told so, the model still asserted Password4j's `hash(x)` equal
+/// to `hash(bytes(x))` in every test method (unseen-26, rerun), while `hash(x, salt)` and
+/// `check(x, hashed)`, ranked below it, are deterministic.
+pub(super) fn pairs_in_asking_order(
     coupled: &[crate::coupling::CoupledMethod],
     has_relation: impl Fn(&crate::coupling::CoupledMethod) -> bool,
+    both_random: impl Fn(&crate::coupling::CoupledMethod) -> bool,
 ) -> Vec<usize> {
-    let (with, without): (Vec<_>, Vec<_>) = coupled.iter().partition(|c| has_relation(c));
-    with.into_iter().chain(without).map(|c| c.method).collect()
+    let mut ordered: Vec<(u8, usize)> = coupled
+        .iter()
+        .map(|c| {
+            (
+                if has_relation(c) {
+                    0
+                } else if both_random(c) {
+                    2
+                } else {
+                    1
+                },
+                c.method,
+            )
+        })
+        .collect();
+    // Stable: the ranking's order within each group.
+    ordered.sort_by_key(|&(group, _)| group);
+    ordered.into_iter().map(|(_, method)| method).collect()
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{event_line, pairs_with_relations_first};
+    use super::{event_line, pairs_in_asking_order};
     use crate::coupling::CoupledMethod;
     use crate::llm::{Event, Retry, Tag};
 
     #[test]
-    fn pairs_with_a_known_relation_go_first_each_group_in_ranked_order() {
+    fn pairs_with_a_known_relation_go_first_and_random_ones_last_each_group_in_ranked_order() {
         let coupled: Vec<CoupledMethod> = [4, 7, 2, 9, 5]
             .into_iter()
             .map(|method| CoupledMethod { method, features: Vec::new(), score: 0.0, inherited: None })
             .collect();
         let known = |c: &CoupledMethod| c.method == 2 || c.method == 5;
-        assert_eq!(pairs_with_relations_first(&coupled, known), [2, 5, 4, 7, 9]);
-        assert_eq!(pairs_with_relations_first(&coupled, |_| false), [4, 7, 2, 9, 5], "the ranking's order");
+        let never = |_: &CoupledMethod| false;
+        assert_eq!(pairs_in_asking_order(&coupled, known, never), [2, 5, 4, 7, 9]);
+        assert_eq!(pairs_in_asking_order(&coupled, never, never), [4, 7, 2, 9, 5], "the ranking's order");
+        let random = |c: &CoupledMethod| c.method == 4 || c.method == 5;
+        assert_eq!(pairs_in_asking_order(&coupled, known, random), [2, 5, 7, 9, 4], "random pairs last, known first");
     }
 
     fn tag() -> Tag {

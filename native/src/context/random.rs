@@ -182,13 +182,7 @@ fn callees<'p>(
         _ => None,
     };
     let Some(class) = class else { return Vec::new() };
-    let fits = |m: &&MethodModel| m.name == inv.name && m.has_body && inv.arg_count.is_none_or(|n| m.accepts_arity(n));
-    let named: Vec<&MethodModel> = class.methods.iter().filter(fits).collect();
-    // Of the overloads, those taking the arguments' evident types (`apr1Crypt(bytes, salt)` with
-    // a `String` salt is not `apr1Crypt(byte[], Random)`); all where none does.
-    let typed: Vec<&MethodModel> = named.iter().copied().filter(|m| m.accepts_arguments(&inv.arg_types)).collect();
-    let chosen = if typed.is_empty() { named } else { typed };
-    chosen.into_iter().map(|m| (class, m)).collect()
+    class.callees_of(inv).into_iter().map(|i| (class, &class.methods[i])).collect()
 }
 
 #[cfg(test)]

@@ -88,6 +88,23 @@ impl ClassModel {
     pub fn declared_supertypes(&self) -> Vec<String> {
         self.superclass.iter().chain(&self.interfaces).map(|t| types::erase_simple(t)).collect()
     }
+
+    /// The indexes of the methods with a body a call of `inv`'s name and arity on this class may
+    /// reach: of the overloads, those taking the arguments' evident types (`apr1Crypt(bytes, salt)`
+    /// with a `String` salt is not `apr1Crypt(byte[], Random)`); all of them where none does, as an
+    /// argument's type is often not evident.
+    pub fn callees_of(&self, inv: &Invocation) -> Vec<usize> {
+        let fits =
+            |m: &MethodModel| m.name == inv.name && m.has_body && inv.arg_count.is_none_or(|n| m.accepts_arity(n));
+        let named: Vec<usize> = (0..self.methods.len()).filter(|&i| fits(&self.methods[i])).collect();
+        let typed: Vec<usize> =
+            named.iter().copied().filter(|&i| self.methods[i].accepts_arguments(&inv.arg_types)).collect();
+        if typed.is_empty() {
+            named
+        } else {
+            typed
+        }
+    }
 }
 
 impl FieldModel {

@@ -46,17 +46,7 @@ fn own_callees(class: &ClassModel, method: &MethodModel) -> Vec<usize> {
     let own = |inv: &&Invocation| {
         matches!(inv.receiver, Receiver::Implicit | Receiver::This | Receiver::OwnClass) && inv.name != "<init>"
     };
-    let mut callees = Vec::new();
-    for inv in method.invocations.iter().filter(own) {
-        let arity = |c: &MethodModel| inv.arg_count.is_none_or(|n| c.accepts_arity(n));
-        let named: Vec<usize> = (0..class.methods.len())
-            .filter(|&i| class.methods[i].name == inv.name && class.methods[i].has_body && arity(&class.methods[i]))
-            .collect();
-        let typed: Vec<usize> =
-            named.iter().copied().filter(|&i| class.methods[i].accepts_arguments(&inv.arg_types)).collect();
-        callees.extend(if typed.is_empty() { named } else { typed });
-    }
-    callees
+    method.invocations.iter().filter(own).flat_map(|inv| class.callees_of(inv)).collect()
 }
 
 /// Whether the method's body is one statement: what it does, its callee does.

@@ -21,7 +21,12 @@ pub fn fluent_instances<'c>(values: &Values<'c>, class: &'c ClassModel, n: usize
         let chain = format!("{own}.{}()", start.name);
         for setter in builder.methods.iter().filter(|m| returns_the_builder(values, builder, m)) {
             let param = &setter.params[0].type_name;
-            let args = if depth == 0 { Vec::new() } else { values.typed(&values.declared(param), n, depth - 1) };
+            let args = if depth == 0 { Vec::new() } else { values.typed(&values.declared(param), n + 2, depth - 1) };
+            // A blank String replaces a default the builder holds with the value its class is likeliest
+            // to reject (Sqids' `alphabet("")`: "Alphabet length must be at least 3", every input
+            // of the template built on it lost, unseen-28); the builder built as it comes is there.
+            // Two more asked for make up for the blank ones.
+            let args = args.into_iter().filter(|a| !is_blank_string(a)).take(n);
             given.push(args.into_iter().map(|a| format!("{chain}.{}({a}).build()", setter.name)).collect());
         }
         plain.push(format!("{chain}.build()"));
@@ -30,6 +35,12 @@ pub fn fluent_instances<'c>(values: &Values<'c>, class: &'c ClassModel, n: usize
     out.extend(plain);
     out.truncate(n);
     out
+}
+
+/// A String literal of nothing but white space (`""`, `" "`, `"\t"`).
+fn is_blank_string(literal: &str) -> bool {
+    let Some(text) = literal.strip_prefix('"').and_then(|l| l.strip_suffix('"')) else { return false };
+    text.replace("\\t", " ").replace("\\n", " ").replace("\\r", " ").trim().is_empty()
 }
 
 /// The class's static methods without parameters that return a builder of it: a project class
@@ -101,6 +112,14 @@ mod tests {
             !all.iter().any(|v| v.contains("addKeywords") || v.contains("ignoreCase(")),
             "varargs, no value: {all:?}"
         );
+    }
+
+    #[test]
+    fn a_builder_step_is_given_no_blank_string() {
+        let all = instances(TRIE, 100);
+        assert!(all.iter().any(|v| v.starts_with("Trie.builder().addKeyword(\"")), "a String given: {all:?}");
+        assert!(!all.iter().any(|v| v.contains("addKeyword(\"\")") || v.contains("addKeyword(\" \")")), "{all:?}");
+        assert!(is_blank_string("\"\\t \"") && !is_blank_string("\"tn\"") && !is_blank_string("x"));
     }
 
     #[test]

@@ -8,33 +8,78 @@ use super::objects::{find_class, interleave, is_visible, reference};
 use super::values::Values;
 use crate::java_model::types::erase_simple;
 use crate::java_model::{ClassModel, MethodModel};
+use tree_sitter::Node;
 
 /// Up to `n` instances of `class` its fluent builders make: each builder given one value through
 /// each of its one-parameter methods that return the builder (`Trie.builder().addKeyword("a")
-/// .build()`), in turns, and built as it comes last (an empty builder often makes an empty object,
-/// which relates nothing). `depth` bounds how deep the values given it are built.
+/// .build()`), in turns, and built as it comes. A step that adds to what the builder holds comes
+/// before the builder as it comes (an empty builder often makes an empty object, which relates
+/// nothing); a step that sets a field of the builder comes after it, as the field's default is
+/// the value its author chose to build with (Sqids' `alphabet(..)`: of the catalogue's Strings,
+/// the first three are rejected, "Alphabet length must be at least 3"). `depth` bounds how deep
+/// the values given it are built.
 pub fn fluent_instances<'c>(values: &Values<'c>, class: &'c ClassModel, n: usize, depth: usize) -> Vec<String> {
     let own = reference(values, class);
-    let mut given = Vec::new();
-    let mut plain = Vec::new();
+    let (mut adding, mut plain, mut setting) = (Vec::new(), Vec::new(), Vec::new());
     for (start, builder) in fluent_builders(values, class) {
         let chain = format!("{own}.{}()", start.name);
-        for setter in builder.methods.iter().filter(|m| returns_the_builder(values, builder, m)) {
-            let param = &setter.params[0].type_name;
+        for step in builder.methods.iter().filter(|m| returns_the_builder(values, builder, m)) {
+            let param = &step.params[0].type_name;
             let args = if depth == 0 { Vec::new() } else { values.typed(&values.declared(param), n + 2, depth - 1) };
-            // A blank String replaces a default the builder holds with the value its class is likeliest
-            // to reject (Sqids' `alphabet("")`: "Alphabet length must be at least 3", every input
-            // of the template built on it lost, unseen-28); the builder built as it comes is there.
-            // Two more asked for make up for the blank ones.
+            // A blank String is the value a built class is likeliest to reject; two more values
+            // asked for make up for it.
             let args = args.into_iter().filter(|a| !is_blank_string(a)).take(n);
-            given.push(args.into_iter().map(|a| format!("{chain}.{}({a}).build()", setter.name)).collect());
+            let built: Vec<String> = args.map(|a| format!("{chain}.{}({a}).build()", step.name)).collect();
+            if sets_a_field(builder, step) {
+                setting.push(built)
+            } else {
+                adding.push(built)
+            }
         }
         plain.push(format!("{chain}.build()"));
     }
-    let mut out: Vec<String> = interleave(given);
+    let mut out: Vec<String> = interleave(adding);
     out.extend(plain);
+    out.extend(interleave(setting));
     out.truncate(n);
     out
+}
+
+/// Whether the builder's step assigns its parameter to a field of the builder (`this.alphabet =
+/// alphabet`, `this.blockList = copyOf(blockList)`), where a step that adds calls something with it
+/// (`delegate.addKeyword(keyword)`).
+fn sets_a_field(builder: &ClassModel, step: &MethodModel) -> bool {
+    let Some(code) = builder.source.get(step.byte_range.0..step.byte_range.1) else { return false };
+    let wrapped = format!("class Step {{ {code} }}");
+    let Some(tree) = crate::java_model::parser().parse(&wrapped, None) else { return false };
+    let text = |n: Node| n.utf8_text(wrapped.as_bytes()).unwrap_or_default();
+    let field = |n: Node| match n.kind() {
+        "identifier" => builder.fields.iter().any(|f| f.name == text(n)),
+        "field_access" => n.child_by_field_name("object").is_some_and(|o| o.kind() == "this"),
+        _ => false,
+    };
+    let mut stack = vec![tree.root_node()];
+    while let Some(node) = stack.pop() {
+        if node.kind() == "assignment_expression" {
+            let right = node.child_by_field_name("right").is_some_and(|r| mentions(r, &step.params[0].name, &text));
+            if right && node.child_by_field_name("left").is_some_and(field) {
+                return true;
+            }
+        }
+        let mut cursor = node.walk();
+        stack.extend(node.named_children(&mut cursor));
+    }
+    false
+}
+
+/// Whether `name` occurs as an identifier in `node` (`new HashSet<>(blockList)`).
+fn mentions<'t>(node: Node<'t>, name: &str, text: &impl Fn(Node<'t>) -> &'t str) -> bool {
+    if node.kind() == "identifier" {
+        return text(node) == name;
+    }
+    let mut cursor = node.walk();
+    let found = node.named_children(&mut cursor).any(|c| mentions(c, name, text));
+    found
 }
 
 /// A String literal of nothing but white space (`""`, `" "`, `"\t"`).
@@ -84,9 +129,10 @@ mod tests {
     const TRIE: &str = "package org.ahocorasick.trie;\npublic class Trie {\n    private Trie(TrieConfig c) {}\n    \
         public boolean containsMatch(CharSequence text) { return false; }\n    \
         public static TrieBuilder builder() { return new TrieBuilder(); }\n    \
-        public static class TrieBuilder {\n        private TrieBuilder() {}\n        \
+        public static class TrieBuilder {\n        private Boolean whole;\n        private TrieBuilder() {}\n        \
         public TrieBuilder ignoreCase() { return this; }\n        \
         public TrieBuilder addKeyword(String keyword) { return this; }\n        \
+        public TrieBuilder onlyWholeWords(boolean whole) { this.whole = Boolean.valueOf(whole); return this; }\n        \
         public TrieBuilder addKeywords(String... keywords) { return this; }\n        \
         public Trie build() { return null; }\n    }\n}\n";
 
@@ -107,11 +153,24 @@ mod tests {
             "{found:?}"
         );
         let all = instances(TRIE, 100);
-        assert_eq!(all.last().map(String::as_str), Some("Trie.builder().build()"), "built as it comes, last");
+        let plain = all.iter().position(|v| v == "Trie.builder().build()");
+        assert!(
+            plain > all.iter().rposition(|v| v.contains("addKeyword(")),
+            "built as it comes after the values: {all:?}"
+        );
         assert!(
             !all.iter().any(|v| v.contains("addKeywords") || v.contains("ignoreCase(")),
             "varargs, no value: {all:?}"
         );
+    }
+
+    #[test]
+    fn a_step_that_sets_a_field_comes_after_the_builder_as_it_comes() {
+        let all = instances(TRIE, 100);
+        let plain = all.iter().position(|v| v == "Trie.builder().build()").expect("built as it comes");
+        let set = all.iter().position(|v| v.contains("onlyWholeWords(")).expect("the setting step given a value");
+        let added = all.iter().rposition(|v| v.contains("addKeyword(")).expect("the adding step given a value");
+        assert!(added < plain && plain < set, "{all:?}");
     }
 
     #[test]

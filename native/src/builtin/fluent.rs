@@ -8,7 +8,6 @@ use super::objects::{find_class, interleave, is_visible, reference};
 use super::values::Values;
 use crate::java_model::types::erase_simple;
 use crate::java_model::{ClassModel, MethodModel};
-use tree_sitter::Node;
 
 /// Up to `n` instances of `class` its fluent builders make: each builder given one value through
 /// each of its one-parameter methods that return the builder (`Trie.builder().addKeyword("a")
@@ -30,7 +29,7 @@ pub fn fluent_instances<'c>(values: &Values<'c>, class: &'c ClassModel, n: usize
             // asked for make up for it.
             let args = args.into_iter().filter(|a| !is_blank_string(a)).take(n);
             let built: Vec<String> = args.map(|a| format!("{chain}.{}({a}).build()", step.name)).collect();
-            if sets_a_field(builder, step) {
+            if super::setters::assigns_to_a_field(&builder.source, step, &builder.fields) {
                 setting.push(built)
             } else {
                 adding.push(built)
@@ -43,43 +42,6 @@ pub fn fluent_instances<'c>(values: &Values<'c>, class: &'c ClassModel, n: usize
     out.extend(interleave(setting));
     out.truncate(n);
     out
-}
-
-/// Whether the builder's step assigns its parameter to a field of the builder (`this.alphabet =
-/// alphabet`, `this.blockList = copyOf(blockList)`), where a step that adds calls something with it
-/// (`delegate.addKeyword(keyword)`).
-fn sets_a_field(builder: &ClassModel, step: &MethodModel) -> bool {
-    let Some(code) = builder.source.get(step.byte_range.0..step.byte_range.1) else { return false };
-    let wrapped = format!("class Step {{ {code} }}");
-    let Some(tree) = crate::java_model::parser().parse(&wrapped, None) else { return false };
-    let text = |n: Node| n.utf8_text(wrapped.as_bytes()).unwrap_or_default();
-    let field = |n: Node| match n.kind() {
-        "identifier" => builder.fields.iter().any(|f| f.name == text(n)),
-        "field_access" => n.child_by_field_name("object").is_some_and(|o| o.kind() == "this"),
-        _ => false,
-    };
-    let mut stack = vec![tree.root_node()];
-    while let Some(node) = stack.pop() {
-        if node.kind() == "assignment_expression" {
-            let right = node.child_by_field_name("right").is_some_and(|r| mentions(r, &step.params[0].name, &text));
-            if right && node.child_by_field_name("left").is_some_and(field) {
-                return true;
-            }
-        }
-        let mut cursor = node.walk();
-        stack.extend(node.named_children(&mut cursor));
-    }
-    false
-}
-
-/// Whether `name` occurs as an identifier in `node` (`new HashSet<>(blockList)`).
-fn mentions<'t>(node: Node<'t>, name: &str, text: &impl Fn(Node<'t>) -> &'t str) -> bool {
-    if node.kind() == "identifier" {
-        return text(node) == name;
-    }
-    let mut cursor = node.walk();
-    let found = node.named_children(&mut cursor).any(|c| mentions(c, name, text));
-    found
 }
 
 /// A String literal of nothing but white space (`""`, `" "`, `"\t"`).

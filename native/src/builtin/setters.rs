@@ -2,7 +2,7 @@
 //! just after `setX(v)` holds for the one only (a setter that normalises, `""` stored as `null` by
 //! lang3's `StrBuilder.setNullText`, was a false suspected bug).
 
-use crate::java_model::MethodModel;
+use crate::java_model::{FieldModel, MethodModel};
 use tree_sitter::Node;
 
 /// Whether every statement of the setter's body stores the parameter itself in a field
@@ -18,6 +18,32 @@ pub(super) fn stores_its_argument(source: &str, setter: &MethodModel) -> bool {
     let mut cursor = body.walk();
     let statements: Vec<Node> = body.named_children(&mut cursor).filter(|s| !s.kind().ends_with("comment")).collect();
     !statements.is_empty() && statements.iter().all(|s| plain_statement(*s, code, param))
+}
+
+/// Whether the method assigns something made of its first parameter to one of `fields` (`this.alphabet
+/// = alphabet`, `blockList = copyOf(blockList)`): a builder step that sets a field, where one that
+/// adds calls something with it (`delegate.addKeyword(keyword)`).
+pub(super) fn assigns_to_a_field(source: &str, method: &MethodModel, fields: &[FieldModel]) -> bool {
+    let Some(param) = method.params.first().map(|p| p.name.as_str()) else { return false };
+    let Some(code) = source.get(method.byte_range.0..method.byte_range.1) else { return false };
+    let Some(tree) = crate::java_model::parser().parse(code, None) else { return false };
+    let field = |n: Node| match n.kind() {
+        "identifier" => fields.iter().any(|f| f.name == code[n.byte_range()]),
+        "field_access" => n.child_by_field_name("object").is_some_and(|o| o.kind() == "this"),
+        _ => false,
+    };
+    let mut stack = vec![tree.root_node()];
+    while let Some(node) = stack.pop() {
+        if node.kind() == "assignment_expression"
+            && node.child_by_field_name("right").is_some_and(|r| mentions(r, code, param))
+            && node.child_by_field_name("left").is_some_and(field)
+        {
+            return true;
+        }
+        let mut cursor = node.walk();
+        stack.extend(node.named_children(&mut cursor));
+    }
+    false
 }
 
 fn plain_statement(statement: Node, code: &str, param: &str) -> bool {

@@ -46,8 +46,12 @@ enum Kind {
 
 /// Whether the class is a collection or a map, by the supertypes its header and its project
 /// ancestors name (collections4's `ListOrderedSet` is a `Set` through its decorator superclasses).
+/// A supertype the project declares counts by its own supertypes, never by its name: Dexx's
+/// persistent `Set` and `AbstractMap` (unseen-28, whose `add` and `put` answer a new instance) are
+/// no `java.util` ones, and collections4's `Bag` is a collection as the `Collection` it extends.
 fn kind(caller: &Caller) -> Option<Kind> {
-    let supertypes = super::templates::supertypes(caller);
+    let mut supertypes = super::templates::supertypes(caller);
+    supertypes.retain(|s| super::objects::find_class(caller.values, s).is_none());
     let names = |list: &[&str]| supertypes.iter().any(|s| list.contains(&s.as_str()));
     if names(MAPS) {
         Some(Kind::Map)
@@ -158,4 +162,38 @@ fn map_check(target: &str) -> Option<(&'static str, &'static str)> {
         "removeValue" => ("not containsValue(v) after removeValue(v)", "subject.put(x, v);\nsubject.removeValue(v);\nassertFalse(subject.containsValue(v));"),
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::builtin::values::Values;
+    use crate::context::TestIndex;
+    use crate::java_model::{parse_str, Project};
+
+    fn is_container_in(files: &[(&str, &str)], class: &str) -> bool {
+        let mut project = Project::new(&[]);
+        project.files = files.iter().map(|(name, src)| parse_str(std::path::Path::new(name), src)).collect();
+        let class = project.classes().find(|c| c.name == class).expect("the fixture's class");
+        let values = Values::for_class(class, Some(&project), &TestIndex::load(&[], None));
+        is_container(&Caller { class, values: &values })
+    }
+
+    #[test]
+    fn a_project_type_named_like_a_jdk_collection_makes_no_container() {
+        let own_set = ("Set.java", "package d;\npublic interface Set<E> extends Iterable<E> {}\n");
+        let hash_set = ("HashSet.java", "package d;\npublic class HashSet<E> implements Set<E> {}\n");
+        assert!(!is_container_in(&[own_set, hash_set], "HashSet"), "Dexx's own Set");
+        let jdk_set = (
+            "Box.java",
+            "package d;\nimport java.util.AbstractSet;\npublic abstract class Box<E> extends AbstractSet<E> {}\n",
+        );
+        assert!(is_container_in(&[jdk_set], "Box"), "the JDK's AbstractSet");
+        let bag = (
+            "Bag.java",
+            "package d;\nimport java.util.Collection;\npublic interface Bag<E> extends Collection<E> {}\n",
+        );
+        let hash_bag = ("HashBag.java", "package d;\npublic class HashBag<E> implements Bag<E> {}\n");
+        assert!(is_container_in(&[bag, hash_bag], "HashBag"), "a project interface counts by what it extends");
+    }
 }

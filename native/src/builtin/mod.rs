@@ -21,6 +21,7 @@ mod objects;
 mod opposite;
 mod overloads;
 mod parsed;
+mod persistent;
 mod readback;
 mod receiver;
 mod setters;
@@ -296,6 +297,9 @@ fn relations_found(
     }
     let alone = Pair { caller: &caller, target: t, coupled: None };
     found.extend(TARGET_TEMPLATES.iter().filter_map(|template| template(&alone)).map(|mr| (None, mr)));
+    for (_, mr) in &mut found {
+        mr.bodies = mr.bodies.iter().map(|body| persistent::keep_answers(&caller, body)).collect();
+    }
     let mut seen = Vec::new();
     found
         .into_iter()

@@ -199,10 +199,12 @@ pub(super) fn reads_clock_or_chance(class: &ClassModel, m: &MethodModel) -> bool
 /// A static method without parameters whose whole body returns a static field of the class: it
 /// hands every caller one shared object, no fresh instance. brownies-collections' `GapList.EMPTY()`
 /// is `return EMPTY;`, an unmodifiable list: every template that adds to it failed on correct
-/// code, and a test that changed a mutable one would change it for every test after it.
+/// code, and a test that changed a mutable one would change it for every test after it. A
+/// persistent class shares such an object safely: Dexx's `HashSet.empty()` (unseen-28) is its
+/// only way to an instance.
 pub(super) fn hands_out_a_field(class: &ClassModel, m: &MethodModel) -> bool {
     let is_static_field = |name: &str| class.fields.iter().any(|f| f.name == name && has(&f.modifiers, "static"));
-    if !m.is_static() || !m.params.is_empty() {
+    if !m.is_static() || !m.params.is_empty() || is_persistent(class) {
         return false;
     }
     let Some(code) = class.source.get(m.byte_range.0..m.byte_range.1) else { return false };
@@ -215,6 +217,28 @@ pub(super) fn hands_out_a_field(class: &ClassModel, m: &MethodModel) -> bool {
             _ => return None,
         };
         text.get(name.byte_range()).map(is_static_field)
+    })
+    .unwrap_or(false)
+}
+
+/// Whether a class is persistent: its changes answer a new instance and leave the one they were
+/// called on as it was (Dexx's `HashSet.add(x)` is `return new HashSet<E>(..)`, unseen-28). Read
+/// off its methods: one whose sole statement returns a new instance of the class, and no `void`
+/// instance method that writes a field (brownies-collections' `GapList` has both kinds).
+pub(super) fn is_persistent(class: &ClassModel) -> bool {
+    let instance = |m: &&MethodModel| !m.is_static() && !m.is_constructor;
+    let changes_in_place = |m: &&MethodModel| m.return_type.as_deref() == Some("void") && !m.field_writes.is_empty();
+    let methods = || class.methods.iter().filter(instance);
+    !methods().any(|m| changes_in_place(&m)) && methods().any(|m| answers_a_new_instance(class, m))
+}
+
+/// Whether a method's sole statement returns a new instance of its class: `return new Own(..);`.
+fn answers_a_new_instance(class: &ClassModel, m: &MethodModel) -> bool {
+    let Some(code) = class.source.get(m.byte_range.0..m.byte_range.1) else { return false };
+    crate::java_model::sole_statement(&class.name, code, |statement, text| {
+        let value = statement.named_child(0).filter(|_| statement.kind() == "return_statement")?;
+        let created = value.child_by_field_name("type").filter(|_| value.kind() == "object_creation_expression")?;
+        Some(erase_simple(&text[created.byte_range()]) == class.name)
     })
     .unwrap_or(false)
 }

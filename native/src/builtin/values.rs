@@ -195,9 +195,10 @@ impl<'a> Values<'a> {
             return Some(found.clone());
         }
         let erased = erase_simple(&resolved);
+        let jdk = || if self.is_projects(&erased) { Vec::new() } else { self.jdk(&erased, &[]) };
         typical(&erased)
             .map(String::from)
-            .or_else(|| self.jdk(&erased, &erased, &[]).into_iter().next())
+            .or_else(|| jdk().into_iter().next())
             .or_else(|| objects::constant_values(self, &resolved).into_iter().next())
     }
 
@@ -207,7 +208,9 @@ impl<'a> Values<'a> {
         let (raw, args) = generic_arguments(written);
         let erased = erase_simple(&raw);
         let inner = |t: &str, k: usize| if depth == 0 { Vec::new() } else { self.typed(t, k, depth - 1) };
-        let more = if let Some(element) = written.strip_suffix("[]").filter(|e| !is_primitive(e) && *e != "String") {
+        let more = if self.is_projects(&raw) {
+            objects::project_values(self, written, n, depth)
+        } else if let Some(element) = written.strip_suffix("[]").filter(|e| !is_primitive(e) && *e != "String") {
             let elements = inner(element, 3);
             if elements.is_empty() {
                 Vec::new()
@@ -220,7 +223,7 @@ impl<'a> Values<'a> {
             maps(&erased, &inner(k, 1), &inner(v, 1))
         } else {
             let element = args.first().cloned().unwrap_or_else(|| "String".to_string());
-            let known = self.jdk(&raw, &erased, &inner(&element, 5));
+            let known = self.jdk(&erased, &inner(&element, 5));
             if known.is_empty() {
                 objects::project_values(self, written, n, depth)
             } else {
@@ -236,18 +239,32 @@ impl<'a> Values<'a> {
         out
     }
 
-    /// Values of a JDK type: `boundary`'s, and `java.time`'s when the project declares no type of
-    /// that name (Joda-Time's `LocalDate` is its own).
-    fn jdk(&self, raw: &str, erased: &str, elements: &[String]) -> Vec<String> {
+    /// Values of a JDK type (`boundary`'s, `java.time`'s) by its simple name, for a type that is
+    /// not the project's own (`is_projects`).
+    fn jdk(&self, erased: &str, elements: &[String]) -> Vec<String> {
         let known = jdk_values(erased, elements);
         if !known.is_empty() {
             return known;
         }
-        let time = java_time_values(erased);
-        if time.is_empty() || objects::find_class(self, raw).is_some() {
-            return Vec::new();
+        java_time_values(erased)
+    }
+
+    /// Whether a type as written names a class of the project where the class under test stands:
+    /// qualified or nested by a name the project declares, or by its simple name the class
+    /// itself, one of its package or one its file imports. Such a type is built as the project's,
+    /// never given the values of the JDK type it shares a simple name with: Joda-Time's
+    /// `LocalDate`, Dexx's `HashSet` and `TreeMap` (unseen-28, where `new java.util.HashSet<>()`
+    /// was what every template and the receiver repair built for Dexx's `HashSet`).
+    fn is_projects(&self, raw: &str) -> bool {
+        if raw.starts_with("java.") || raw.starts_with("javax.") {
+            return false;
         }
-        time
+        let Some(found) = objects::find_class(self, raw) else { return false };
+        let own = self.class;
+        let imported = |import: &String| {
+            *import == found.qualified_name || import.strip_suffix(".*") == Some(found.package.as_str())
+        };
+        raw.contains('.') || found.package == own.package || own.imports.iter().any(imported)
     }
 
     fn add(&mut self, written: &str, expression: String) {
@@ -425,6 +442,36 @@ mod tests {
         assert!(!parse_initializer("decodeHash(\"u4pruyd\")"), "a static call left unqualified");
         assert!(!parse_initializer("new Graph(bounds)"), "a field of the test class");
         assert!(!parse_initializer("this.cluster.size()"));
+    }
+
+    /// Dexx Collections 0.7's shape (unseen-28): a persistent `HashSet` reached by a factory that
+    /// hands out its one empty instance, and a class of another package that means the JDK's.
+    fn dexx_project() -> Project {
+        let file = |name: &str, src: &str| crate::java_model::parse_str(std::path::Path::new(name), src);
+        let mut project = Project::new(&[]);
+        project.files = vec![
+            file(
+                "HashSet.java",
+                "package d;\npublic class HashSet<E> {\n    private static final HashSet EMPTY = new HashSet();\n    private final Object[] items = null;\n    private HashSet() {}\n    public static <E> HashSet<E> empty() { return EMPTY; }\n    public HashSet<E> add(E x) { return new HashSet<E>(); }\n}\n",
+            ),
+            file(
+                "Uses.java",
+                "package e;\nimport java.util.HashSet;\npublic class Uses {\n    public int count(HashSet<String> xs) { return xs.size(); }\n}\n",
+            ),
+        ];
+        project
+    }
+
+    #[test]
+    fn a_project_class_named_like_a_jdk_one_is_built_as_the_projects() {
+        let project = dexx_project();
+        let class = project.classes().find(|c| c.name == "HashSet").expect("the fixture's class");
+        let values = Values::for_class(class, Some(&project), &TestIndex::load(&[], None));
+        assert_eq!(values.of("HashSet<String>", 3), vec!["HashSet.empty()".to_string()]);
+        let uses = project.classes().find(|c| c.name == "Uses").expect("the fixture's class");
+        let values = Values::for_class(uses, Some(&project), &TestIndex::load(&[], None));
+        let jdk = values.of("HashSet<String>", 3);
+        assert!(jdk.first().is_some_and(|v| v.starts_with("new java.util.HashSet<>(")), "{jdk:?}");
     }
 
     #[test]

@@ -1,0 +1,124 @@
+//! A persistent class's changes answer the changed instance and leave their receiver as it was
+//! (Dexx's `HashSet.add(x)` and `TreeMap.put(k, v)`, unseen-28). A template calls a change as a
+//! statement, as a mutable class is changed; on a persistent class that relates the unchanged
+//! receiver, and `contains(x)` after `add(x)` fails on correct code. Such a statement keeps the
+//! answer in its receiver: `subject = subject.add(x);`. Every template's bodies pass through here,
+//! those that go into the LLM's prompt as examples included.
+
+use super::invoke::Caller;
+use crate::java_model::types::erase_simple;
+use tree_sitter::Node;
+
+/// The wrapper a body is parsed in; its offsets are taken off again.
+const PREFIX: &str = "class T { void m() {\n";
+
+/// `body` with each statement that calls a change of the persistent class under test on a local
+/// of its type made to keep the answer; as it was for any other class.
+pub fn keep_answers(caller: &Caller, body: &str) -> String {
+    if !super::objects::is_persistent(caller.class) {
+        return body.to_string();
+    }
+    let source = format!("{PREFIX}{body}\n}} }}");
+    let mut parser = crate::java_model::parser();
+    let Some(tree) = parser.parse(&source, None) else { return body.to_string() };
+    let mut locals = Vec::new();
+    let mut inserts = Vec::new();
+    walk(tree.root_node(), &source, &mut |node| {
+        if let Some(name) = own_local(caller, node, &source) {
+            locals.push(name);
+        } else if let Some((at, receiver)) = discarded_change(caller, node, &source) {
+            if locals.contains(&receiver) {
+                inserts.push((at - PREFIX.len(), format!("{receiver} = ")));
+            }
+        }
+    });
+    let mut out = body.to_string();
+    for (at, text) in inserts.into_iter().rev() {
+        out.insert_str(at, &text);
+    }
+    out
+}
+
+fn walk<'t>(node: Node<'t>, source: &str, visit: &mut dyn FnMut(Node<'t>)) {
+    visit(node);
+    let mut cursor = node.walk();
+    let children: Vec<Node> = node.named_children(&mut cursor).collect();
+    for child in children {
+        walk(child, source, visit);
+    }
+}
+
+/// The name a declaration gives a local of the class's own type that it may assign again.
+fn own_local(caller: &Caller, node: Node, source: &str) -> Option<String> {
+    if node.kind() != "local_variable_declaration" || source[node.byte_range()].starts_with("final ") {
+        return None;
+    }
+    let written = &source[node.child_by_field_name("type")?.byte_range()];
+    if erase_simple(written) != caller.class.name {
+        return None;
+    }
+    let declarator = node.child_by_field_name("declarator")?;
+    Some(source[declarator.child_by_field_name("name")?.byte_range()].to_string())
+}
+
+/// Where a statement `local.change(..);` starts and the local it calls on, when every method of
+/// the class of that name and arity is an instance method answering the class's own type.
+fn discarded_change(caller: &Caller, node: Node, source: &str) -> Option<(usize, String)> {
+    let call = node.named_child(0).filter(|_| node.kind() == "expression_statement")?;
+    if call.kind() != "method_invocation" {
+        return None;
+    }
+    let receiver = call.child_by_field_name("object").filter(|o| o.kind() == "identifier")?;
+    let name = &source[call.child_by_field_name("name")?.byte_range()];
+    let arity = call.child_by_field_name("arguments")?.named_child_count();
+    let class = caller.class;
+    let answers_own = |m: &crate::java_model::MethodModel| {
+        !m.is_static() && m.return_type.as_deref().is_some_and(|r| erase_simple(r) == class.name)
+    };
+    let named: Vec<_> = class.methods.iter().filter(|m| m.name == name && m.accepts_arity(arity)).collect();
+    (!named.is_empty() && named.iter().all(|m| answers_own(m)))
+        .then(|| (node.start_byte(), source[receiver.byte_range()].to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::builtin::values::Values;
+    use crate::context::TestIndex;
+    use crate::java_model::{parse_str, Project};
+
+    fn project(set: &str) -> Project {
+        let mut project = Project::new(&[]);
+        project.files = vec![parse_str(std::path::Path::new("Set.java"), set)];
+        project
+    }
+
+    fn kept(set: &str, body: &str) -> String {
+        let project = project(set);
+        let class = project.classes().next().expect("the fixture's class");
+        let values = Values::for_class(class, Some(&project), &TestIndex::load(&[], None));
+        keep_answers(&Caller { class, values: &values }, body)
+    }
+
+    const BODY: &str =
+        "Set subject = Set.empty();\nString x = \"a\";\nsubject.add(x);\nassertTrue(subject.contains(x));";
+
+    #[test]
+    fn a_persistent_change_keeps_its_answer_in_its_receiver() {
+        let persistent = "package d;\npublic class Set {\n    private final int[] items = {};\n    public Set add(String x) { return new Set(); }\n    public boolean contains(String x) { return false; }\n}\n";
+        let expected = "Set subject = Set.empty();\nString x = \"a\";\nsubject = subject.add(x);\nassertTrue(subject.contains(x));";
+        assert_eq!(kept(persistent, BODY), expected);
+        let twice = BODY.replace("subject.add(x);", "subject.add(x);\nsubject.add(x);");
+        assert_eq!(kept(persistent, &twice).matches("subject = subject.add(x);").count(), 2);
+        let fixed = BODY.replace("Set subject", "final Set subject");
+        assert_eq!(kept(persistent, &fixed), fixed, "a final local is left as written");
+    }
+
+    #[test]
+    fn a_class_changed_in_place_is_changed_as_written() {
+        let fluent = "package d;\npublic class Set {\n    private int[] items;\n    public Set add(String x) { return this; }\n    public boolean contains(String x) { return false; }\n}\n";
+        assert_eq!(kept(fluent, BODY), BODY, "a change that answers its receiver");
+        let mixed = "package d;\npublic class Set {\n    private int[] items;\n    public Set add(String x) { return new Set(); }\n    public void clear() { items = null; }\n    public boolean contains(String x) { return false; }\n}\n";
+        assert_eq!(kept(mixed, BODY), BODY, "a class with a void method that writes a field");
+    }
+}

@@ -23,7 +23,7 @@ pub fn keep_answers(caller: &Caller, body: &str) -> String {
     let Some(tree) = parser.parse(&source, None) else { return body.to_string() };
     let mut locals = Vec::new();
     let mut inserts = Vec::new();
-    walk(tree.root_node(), &source, &mut |node| {
+    walk(tree.root_node(), &mut |node| {
         if let Some(name) = own_local(caller, node, &source) {
             locals.push(name);
         } else if let Some((at, receiver)) = discarded_change(caller, node, &source) {
@@ -39,12 +39,12 @@ pub fn keep_answers(caller: &Caller, body: &str) -> String {
     out
 }
 
-fn walk<'t>(node: Node<'t>, source: &str, visit: &mut dyn FnMut(Node<'t>)) {
+fn walk<'t>(node: Node<'t>, visit: &mut dyn FnMut(Node<'t>)) {
     visit(node);
     let mut cursor = node.walk();
     let children: Vec<Node> = node.named_children(&mut cursor).collect();
     for child in children {
-        walk(child, source, visit);
+        walk(child, visit);
     }
 }
 

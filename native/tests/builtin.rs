@@ -583,7 +583,9 @@ fn a_builder_reading_the_clock_builds_no_input() {
     for m in &found {
         assert!(!m.code.contains("new Moment()"), "{}", m.code);
         assert!(!m.code.contains("Moment.now()"), "the system clock, by the name: {}", m.code);
+        assert!(!m.code.contains("Moment.randomWithin("), "chance, by the name: {}", m.code);
     }
+    assert!(found.iter().any(|m| m.code.contains("Moment.random(new java.util.Random(")), "a seeded one stays");
     assert!(found.iter().any(|m| m.code.contains("new Moment(")), "{:?}", templates(&found));
 }
 

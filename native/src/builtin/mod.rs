@@ -92,6 +92,13 @@ pub fn fresh_instance(class: &ClassModel, project: &Project, tests: &TestIndex) 
     Caller { class, values: &values }.instance()
 }
 
+/// A model's test class with each change of the persistent class under test that it calls as a
+/// statement made to keep its answer (`s = s.add(x);`): a model used to `java.util` writes
+/// `s.add(x); assertTrue(s.contains(x));` on Dexx's persistent `HashSet` too, a false suspect.
+pub fn keep_persistent_answers(class: &ClassModel, code: &str) -> String {
+    persistent::keep_answers_in_class(class, code)
+}
+
 /// Whether a template states a contract every correct class keeps (equals/hashCode, compareTo,
 /// symmetric predicates, a padding function reaching its width: what the name promises), rather
 /// than a relation that fits most pairs of its shape: a violated contract is near-certainly a bug.
@@ -298,7 +305,7 @@ fn relations_found(
     let alone = Pair { caller: &caller, target: t, coupled: None };
     found.extend(TARGET_TEMPLATES.iter().filter_map(|template| template(&alone)).map(|mr| (None, mr)));
     for (_, mr) in &mut found {
-        mr.bodies = mr.bodies.iter().map(|body| persistent::keep_answers(&caller, body)).collect();
+        mr.bodies = mr.bodies.iter().map(|body| persistent::keep_answers(class, body)).collect();
     }
     let mut seen = Vec::new();
     found

@@ -1,38 +1,52 @@
 //! A persistent class's changes answer the changed instance and leave their receiver as it was
 //! (Dexx's `HashSet.add(x)` and `TreeMap.put(k, v)`, unseen-28). A template calls a change as a
-//! statement, as a mutable class is changed; on a persistent class that relates the unchanged
-//! receiver, and `contains(x)` after `add(x)` fails on correct code. Such a statement keeps the
-//! answer in its receiver: `subject = subject.add(x);`. Every template's bodies pass through here,
-//! those that go into the LLM's prompt as examples included.
+//! statement, as a mutable class is changed, and so does a model used to `java.util`; on a
+//! persistent class that relates the unchanged receiver, and `contains(x)` after `add(x)` fails
+//! on correct code. Such a statement keeps the answer in its receiver: `subject = subject.add(x);`.
+//! Every template's bodies pass through here (those that go into the LLM's prompt as examples
+//! included), and every class a model writes.
 
-use super::invoke::Caller;
 use crate::java_model::types::erase_simple;
+use crate::java_model::ClassModel;
 use tree_sitter::Node;
 
 /// The wrapper a body is parsed in; its offsets are taken off again.
 const PREFIX: &str = "class T { void m() {\n";
 
-/// `body` with each statement that calls a change of the persistent class under test on a local
-/// of its type made to keep the answer; as it was for any other class.
-pub fn keep_answers(caller: &Caller, body: &str) -> String {
-    if !super::objects::is_persistent(caller.class) {
+/// `body`, statements of a test method, with each statement that calls a change of the
+/// persistent class under test on a local of its type made to keep the answer; as it was for any
+/// other class.
+pub fn keep_answers(class: &ClassModel, body: &str) -> String {
+    if !super::objects::is_persistent(class) {
         return body.to_string();
     }
-    let source = format!("{PREFIX}{body}\n}} }}");
+    kept(class, body, &format!("{PREFIX}{body}\n}} }}"), PREFIX.len())
+}
+
+/// `keep_answers` over a whole test class a model wrote.
+pub fn keep_answers_in_class(class: &ClassModel, code: &str) -> String {
+    if !super::objects::is_persistent(class) {
+        return code.to_string();
+    }
+    kept(class, code, code, 0)
+}
+
+/// `code` with the edits found in `source`, which holds it from byte `offset` on.
+fn kept(class: &ClassModel, code: &str, source: &str, offset: usize) -> String {
     let mut parser = crate::java_model::parser();
-    let Some(tree) = parser.parse(&source, None) else { return body.to_string() };
+    let Some(tree) = parser.parse(source, None) else { return code.to_string() };
     let mut locals = Vec::new();
     let mut inserts = Vec::new();
     walk(tree.root_node(), &mut |node| {
-        if let Some(name) = own_local(caller, node, &source) {
+        if let Some(name) = own_local(class, node, source) {
             locals.push(name);
-        } else if let Some((at, receiver)) = discarded_change(caller, node, &source) {
+        } else if let Some((at, receiver)) = discarded_change(class, node, source) {
             if locals.contains(&receiver) {
-                inserts.push((at - PREFIX.len(), format!("{receiver} = ")));
+                inserts.push((at - offset, format!("{receiver} = ")));
             }
         }
     });
-    let mut out = body.to_string();
+    let mut out = code.to_string();
     for (at, text) in inserts.into_iter().rev() {
         out.insert_str(at, &text);
     }
@@ -49,42 +63,50 @@ fn walk<'t>(node: Node<'t>, visit: &mut dyn FnMut(Node<'t>)) {
 }
 
 /// The name a declaration gives a local of the class's own type that it may assign again.
-fn own_local(caller: &Caller, node: Node, source: &str) -> Option<String> {
+fn own_local(class: &ClassModel, node: Node, source: &str) -> Option<String> {
     if node.kind() != "local_variable_declaration" || source[node.byte_range()].starts_with("final ") {
         return None;
     }
     let written = &source[node.child_by_field_name("type")?.byte_range()];
-    if erase_simple(written) != caller.class.name {
+    if erase_simple(written) != class.name {
         return None;
     }
     let declarator = node.child_by_field_name("declarator")?;
     Some(source[declarator.child_by_field_name("name")?.byte_range()].to_string())
 }
 
-/// Where a statement `local.change(..);` starts and the local it calls on, when every method of
-/// the class of that name and arity is an instance method answering the class's own type.
-fn discarded_change(caller: &Caller, node: Node, source: &str) -> Option<(usize, String)> {
-    let call = node.named_child(0).filter(|_| node.kind() == "expression_statement")?;
-    if call.kind() != "method_invocation" {
-        return None;
+/// Where a statement `local.change(..);` (or a chain of changes, `local.add(a).add(b);`) starts
+/// and the local it calls on, when every method of the class of each call's name and arity is an
+/// instance method answering the class's own type.
+fn discarded_change(class: &ClassModel, node: Node, source: &str) -> Option<(usize, String)> {
+    let mut call = node.named_child(0).filter(|_| node.kind() == "expression_statement")?;
+    loop {
+        if call.kind() != "method_invocation" || !answers_own_type(class, call, source)? {
+            return None;
+        }
+        let object = call.child_by_field_name("object")?;
+        if object.kind() == "identifier" {
+            return Some((node.start_byte(), source[object.byte_range()].to_string()));
+        }
+        call = object;
     }
-    let receiver = call.child_by_field_name("object").filter(|o| o.kind() == "identifier")?;
+}
+
+/// Whether every method of the class a call may reach, by its name and arity, is an instance
+/// method answering the class's own type.
+fn answers_own_type(class: &ClassModel, call: Node, source: &str) -> Option<bool> {
     let name = &source[call.child_by_field_name("name")?.byte_range()];
     let arity = call.child_by_field_name("arguments")?.named_child_count();
-    let class = caller.class;
-    let answers_own = |m: &crate::java_model::MethodModel| {
+    let answers_own = |m: &&crate::java_model::MethodModel| {
         !m.is_static() && m.return_type.as_deref().is_some_and(|r| erase_simple(r) == class.name)
     };
     let named: Vec<_> = class.methods.iter().filter(|m| m.name == name && m.accepts_arity(arity)).collect();
-    (!named.is_empty() && named.iter().all(|m| answers_own(m)))
-        .then(|| (node.start_byte(), source[receiver.byte_range()].to_string()))
+    Some(!named.is_empty() && named.iter().all(answers_own))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::builtin::values::Values;
-    use crate::context::TestIndex;
     use crate::java_model::{parse_str, Project};
 
     fn project(set: &str) -> Project {
@@ -96,8 +118,7 @@ mod tests {
     fn kept(set: &str, body: &str) -> String {
         let project = project(set);
         let class = project.classes().next().expect("the fixture's class");
-        let values = Values::for_class(class, Some(&project), &TestIndex::load(&[], None));
-        keep_answers(&Caller { class, values: &values }, body)
+        keep_answers(class, body)
     }
 
     const BODY: &str =
@@ -112,6 +133,12 @@ mod tests {
         assert_eq!(kept(persistent, &twice).matches("subject = subject.add(x);").count(), 2);
         let fixed = BODY.replace("Set subject", "final Set subject");
         assert_eq!(kept(persistent, &fixed), fixed, "a final local is left as written");
+        let chained = BODY.replace("subject.add(x);", "subject.add(x).add(\"b\");");
+        assert!(kept(persistent, &chained).contains("subject = subject.add(x).add(\"b\");"), "a chain of changes");
+        let project = project(persistent);
+        let class = project.classes().next().expect("the fixture's class");
+        let test = format!("class SetTest {{\n    void m() {{\n{BODY}\n    }}\n}}\n");
+        assert!(keep_answers_in_class(class, &test).contains("subject = subject.add(x);"), "a model's class");
     }
 
     #[test]

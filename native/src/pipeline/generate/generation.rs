@@ -214,6 +214,11 @@ impl GenerateRun {
         match extract_java(&reply.content) {
             Some(code) => {
                 let code = normalize(&code, &package, &c.class_name, &cut_name, self.settings.junit);
+                let kept = crate::builtin::keep_persistent_answers(cut, &code);
+                if kept != code {
+                    c.notes.push(format!("a change of the persistent {cut_name} called as a statement keeps its answer in its receiver (`s = s.add(x);`)"));
+                }
+                let code = kept;
                 c.code = Some(match crate::mtc::drop_copies(&code) {
                     Some((fewer, done)) => {
                         c.notes.push(format!("copies in the reply: {}", done.join("; ")));

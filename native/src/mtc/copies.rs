@@ -53,6 +53,55 @@ pub fn restore_lost_methods(code: &str, before: &str) -> Option<(String, Vec<Str
     Some((format!("{}{texts}{}", code[..end].trim_end_matches([' ', '\t']), &code[end..]), names))
 }
 
+/// `code` (an amplified class) without the new test methods that keep their relation's input and
+/// assert something else, with one note each; None when there is none. Asked for new inputs, a
+/// 1.5B model wrote Dexx's `put(k, v)` then `remove(k)` on the same key again and again, asserting
+/// `before - 1`, `before` and `before + 1` where the relation asserts `before` (unseen-28): other
+/// relations, not inputs, and each failed as if it found a bug.
+pub fn drop_changed_relations(code: &str, before: &str) -> Option<(String, Vec<String>)> {
+    let (old, now) = (test_method_bodies(before), test_method_bodies(code));
+    let (mut cut, mut done) = (Vec::new(), Vec::new());
+    let new =
+        now.iter().filter(|m| !old.iter().any(|o| o.name == m.name) && !super::catalogue::is_static_copy(&m.name));
+    for m in new {
+        let Some(relation) = relation_of(&m.name, &old) else { continue };
+        let same_input = unasserted(code, m).is_some_and(|input| Some(input) == unasserted(before, relation));
+        if same_input && m.body != relation.body {
+            done.push(format!(
+                "{}: {}'s input with another assertion, another relation rather than a new input: left out",
+                m.name, relation.name
+            ));
+            cut.push(m.name_range.0);
+        }
+    }
+    (!done.is_empty()).then(|| (rewrite(code, &now, &cut, &[]), done))
+}
+
+/// The method of the class before amplification whose relation a new method applies: the longest
+/// name that starts the new one's followed by `_` (`mr1` for `mr1_input2`, not for `mr10_input1`).
+fn relation_of<'o>(name: &str, old: &'o [TestMethod]) -> Option<&'o TestMethod> {
+    let applies = |o: &&TestMethod| name.strip_prefix(o.name.as_str()).is_some_and(|rest| rest.starts_with('_'));
+    old.iter().filter(applies).max_by_key(|o| o.name.len())
+}
+
+/// A test method's statements other than its top-level assertions, without layout or comments:
+/// what it builds and calls, its input.
+fn unasserted(code: &str, m: &TestMethod) -> Option<String> {
+    let wrapped = format!("class T {{\n{}\n}}", code.get(m.range.0..m.range.1)?);
+    let tree = crate::java_model::parser().parse(&wrapped, None)?;
+    let method = tree.root_node().named_child(0)?.child_by_field_name("body")?.named_child(0)?;
+    let body = method.child_by_field_name("body")?;
+    let mut cursor = body.walk();
+    let statements: Vec<tree_sitter::Node> = body.named_children(&mut cursor).collect();
+    let asserts = |s: &tree_sitter::Node| {
+        let call = s.named_child(0).filter(|c| s.kind() == "expression_statement" && c.kind() == "method_invocation");
+        let name = call.and_then(|c| c.child_by_field_name("name")).map(|n| &wrapped[n.byte_range()]);
+        name.is_some_and(|n| n.starts_with("assert"))
+    };
+    let kept = statements.iter().filter(|s| !s.kind().ends_with("comment") && !asserts(s));
+    Some(kept.map(|s| without_layout(&wrapped[s.byte_range()])).collect())
+}
+
 /// A test method of a reply: its name, where the name stands, its whole text and its body as a
 /// key (no comment lines, no whitespace outside literals).
 pub struct TestMethod {
@@ -191,5 +240,37 @@ mod tests {
         assert_eq!(names, vec!["mr2".to_string()], "mr1's body and mr3's name are still there");
         assert!(restored.contains("void mr3() { h(3); }\n\n    @Test\n    void mr2() { g(1); }\n}\n"), "{restored}");
         assert!(restore_lost_methods(&restored, before).is_none());
+    }
+}
+
+#[cfg(test)]
+mod changed_relations {
+    use super::drop_changed_relations;
+
+    fn method(name: &str, key: &str, expected: &str) -> String {
+        format!(
+            "    @Test\n    void {name}() {{\n        // MR: size() after put then remove = size() before\n        TreeMap<String, String> subject = new TreeMap<>();\n        String key = \"{key}\";\n        int before = subject.size();\n        subject = subject.put(key, \"v\");\n        subject = subject.remove(key);\n        assertEquals({expected}, subject.size());\n    }}\n"
+        )
+    }
+
+    fn class(methods: &[String]) -> String {
+        format!("class TreeMapTest {{\n{}}}\n", methods.join("\n"))
+    }
+
+    #[test]
+    fn a_new_method_on_its_relations_input_asserting_something_else_is_left_out() {
+        let before = class(&[method("mr1", "a", "before")]);
+        let amplified = class(&[
+            method("mr1", "a", "before"),
+            method("mr1_input2", "b", "before"),
+            method("mr1_input3", "a", "before - 1"),
+            method("mr10_input1", "a", "before + 1"),
+        ]);
+        let (fewer, notes) = drop_changed_relations(&amplified, &before).expect("one relation changed");
+        assert!(!fewer.contains("mr1_input3") && fewer.contains("mr1_input2"), "{fewer}");
+        assert!(fewer.contains("mr10_input1"), "no method of the class before is mr10's relation: {fewer}");
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        let only_new_inputs = class(&[method("mr1", "a", "before"), method("mr1_input2", "b", "before")]);
+        assert!(drop_changed_relations(&only_new_inputs, &before).is_none());
     }
 }

@@ -45,7 +45,7 @@ pub use arity::constructor_arity;
 pub use array_identity::{array_identity_failure, compare_elements, import_array_equals};
 pub use coerce::coerce;
 pub use constant::made_up_constants;
-pub use copies::{drop_copies, restore_lost_methods, test_method_bodies, TestMethod};
+pub use copies::{drop_changed_relations, drop_copies, restore_lost_methods, test_method_bodies, TestMethod};
 pub use degenerate::degenerate_difference;
 pub use diamond::receiver_diamond;
 pub use extract::{extract_java, prose};

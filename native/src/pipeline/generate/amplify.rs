@@ -159,7 +159,9 @@ impl Candidate {
     /// An amplified class keeps every test method of the class before it: those the reply left
     /// out go back in (a relation lost there would never be validated or kept). A new input that
     /// changed a value on one side of its relation only gets it on both (`mtc::carry_split_inputs`):
-    /// as written it compares two different inputs, and fails as if it found a bug.
+    /// as written it compares two different inputs, and fails as if it found a bug. One that kept
+    /// its relation's input and asserts something else is another relation, and is left out
+    /// (`mtc::drop_changed_relations`).
     fn mend_amplified_class(&mut self) {
         let (Some(code), Some(before)) = (&self.code, &self.unamplified) else { return };
         let mut code = code.clone();
@@ -170,6 +172,10 @@ impl Candidate {
         if let Some((carried, notes)) = crate::mtc::carry_split_inputs(&code, before) {
             self.notes.extend(notes);
             code = carried;
+        }
+        if let Some((fewer, notes)) = crate::mtc::drop_changed_relations(&code, before) {
+            self.notes.extend(notes);
+            code = fewer;
         }
         self.code = Some(code);
     }

@@ -37,11 +37,13 @@ fn kept(class: &ClassModel, code: &str, source: &str, offset: usize) -> String {
     let Some(tree) = parser.parse(source, None) else { return code.to_string() };
     let mut locals = Vec::new();
     let mut inserts = Vec::new();
+    // Each local with the block it is declared in: a statement calls on it only inside that block.
     walk(tree.root_node(), &mut |node| {
         if let Some(name) = own_local(class, node, source) {
-            locals.push(name);
+            let scope = node.parent().map_or(node.byte_range(), |block| block.byte_range());
+            locals.push((name, scope));
         } else if let Some((at, receiver)) = discarded_change(class, node, source) {
-            if locals.contains(&receiver) {
+            if locals.iter().any(|(name, scope)| *name == receiver && scope.contains(&at)) {
                 inserts.push((at - offset, format!("{receiver} = ")));
             }
         }
@@ -115,7 +117,7 @@ mod tests {
         project
     }
 
-    fn kept(set: &str, body: &str) -> String {
+    fn kept_in(set: &str, body: &str) -> String {
         let project = project(set);
         let class = project.classes().next().expect("the fixture's class");
         keep_answers(class, body)
@@ -128,24 +130,26 @@ mod tests {
     fn a_persistent_change_keeps_its_answer_in_its_receiver() {
         let persistent = "package d;\npublic class Set {\n    private final int[] items = {};\n    public Set add(String x) { return new Set(); }\n    public boolean contains(String x) { return false; }\n}\n";
         let expected = "Set subject = Set.empty();\nString x = \"a\";\nsubject = subject.add(x);\nassertTrue(subject.contains(x));";
-        assert_eq!(kept(persistent, BODY), expected);
+        assert_eq!(kept_in(persistent, BODY), expected);
         let twice = BODY.replace("subject.add(x);", "subject.add(x);\nsubject.add(x);");
-        assert_eq!(kept(persistent, &twice).matches("subject = subject.add(x);").count(), 2);
+        assert_eq!(kept_in(persistent, &twice).matches("subject = subject.add(x);").count(), 2);
         let fixed = BODY.replace("Set subject", "final Set subject");
-        assert_eq!(kept(persistent, &fixed), fixed, "a final local is left as written");
+        assert_eq!(kept_in(persistent, &fixed), fixed, "a final local is left as written");
         let chained = BODY.replace("subject.add(x);", "subject.add(x).add(\"b\");");
-        assert!(kept(persistent, &chained).contains("subject = subject.add(x).add(\"b\");"), "a chain of changes");
+        assert!(kept_in(persistent, &chained).contains("subject = subject.add(x).add(\"b\");"), "a chain of changes");
         let project = project(persistent);
         let class = project.classes().next().expect("the fixture's class");
         let test = format!("class SetTest {{\n    void m() {{\n{BODY}\n    }}\n}}\n");
         assert!(keep_answers_in_class(class, &test).contains("subject = subject.add(x);"), "a model's class");
+        let elsewhere = format!("class SetTest {{\n    void m() {{\n        Set subject = Set.empty();\n    }}\n    void n(Other subject) {{\n        subject.add(\"a\");\n    }}\n}}\n");
+        assert_eq!(keep_answers_in_class(class, &elsewhere), elsewhere, "a local of another method");
     }
 
     #[test]
     fn a_class_changed_in_place_is_changed_as_written() {
         let fluent = "package d;\npublic class Set {\n    private int[] items;\n    public Set add(String x) { return this; }\n    public boolean contains(String x) { return false; }\n}\n";
-        assert_eq!(kept(fluent, BODY), BODY, "a change that answers its receiver");
+        assert_eq!(kept_in(fluent, BODY), BODY, "a change that answers its receiver");
         let mixed = "package d;\npublic class Set {\n    private int[] items;\n    public Set add(String x) { return new Set(); }\n    public void clear() { items = null; }\n    public boolean contains(String x) { return false; }\n}\n";
-        assert_eq!(kept(mixed, BODY), BODY, "a class with a void method that writes a field");
+        assert_eq!(kept_in(mixed, BODY), BODY, "a class with a void method that writes a field");
     }
 }

@@ -141,8 +141,8 @@ mod tests {
         let class = project.classes().next().expect("the fixture's class");
         let test = format!("class SetTest {{\n    void m() {{\n{BODY}\n    }}\n}}\n");
         assert!(keep_answers_in_class(class, &test).contains("subject = subject.add(x);"), "a model's class");
-        let elsewhere = format!("class SetTest {{\n    void m() {{\n        Set subject = Set.empty();\n    }}\n    void n(Other subject) {{\n        subject.add(\"a\");\n    }}\n}}\n");
-        assert_eq!(keep_answers_in_class(class, &elsewhere), elsewhere, "a local of another method");
+        let elsewhere = "class SetTest {\n    void m() {\n        Set subject = Set.empty();\n    }\n    void n(Other subject) {\n        subject.add(\"a\");\n    }\n}\n";
+        assert_eq!(keep_answers_in_class(class, elsewhere), elsewhere, "a local of another method");
     }
 
     #[test]

@@ -65,9 +65,8 @@ pub fn drop_changed_relations(code: &str, before: &str) -> Option<(String, Vec<S
         now.iter().filter(|m| !old.iter().any(|o| o.name == m.name) && !super::catalogue::is_static_copy(&m.name));
     for m in new {
         let Some(relation) = relation_of(&m.name, &old) else { continue };
-        // A method that is one assertion holds its inputs inside it: a changed body is a new input.
-        let input = unasserted(code, m).filter(|input| !input.is_empty());
-        let same_input = input.is_some_and(|input| Some(input) == unasserted(before, relation));
+        let input = input_of(code, m).filter(|input| !input.is_empty());
+        let same_input = input.is_some_and(|input| Some(input) == input_of(before, relation));
         if same_input && m.body != relation.body {
             done.push(format!(
                 "{}: {}'s input with another assertion, another relation rather than a new input: left out",
@@ -86,22 +85,48 @@ fn relation_of<'o>(name: &str, old: &'o [TestMethod]) -> Option<&'o TestMethod> 
     old.iter().filter(applies).max_by_key(|o| o.name.len())
 }
 
-/// A test method's statements other than its top-level assertions, without layout or comments:
-/// what it builds and calls, its input.
-fn unasserted(code: &str, m: &TestMethod) -> Option<String> {
+/// A test method's input, without layout or comments: its statements other than its top-level
+/// assertions (what it builds and calls), and the arguments of each call and creation inside an
+/// assertion. A method that is one assertion holds its input there: `encryptText("a", k)` and
+/// `encryptText("", k)` are two inputs, `before` and `before - 1` as what `assertEquals` expects
+/// one input under two relations.
+fn input_of(code: &str, m: &TestMethod) -> Option<String> {
     let wrapped = format!("class T {{\n{}\n}}", code.get(m.range.0..m.range.1)?);
     let tree = crate::java_model::parser().parse(&wrapped, None)?;
     let method = tree.root_node().named_child(0)?.child_by_field_name("body")?.named_child(0)?;
     let body = method.child_by_field_name("body")?;
     let mut cursor = body.walk();
     let statements: Vec<tree_sitter::Node> = body.named_children(&mut cursor).collect();
-    let asserts = |s: &tree_sitter::Node| {
-        let call = s.named_child(0).filter(|c| s.kind() == "expression_statement" && c.kind() == "method_invocation");
-        let name = call.and_then(|c| c.child_by_field_name("name")).map(|n| &wrapped[n.byte_range()]);
-        name.is_some_and(|n| n.starts_with("assert"))
-    };
-    let kept = statements.iter().filter(|s| !s.kind().ends_with("comment") && !asserts(s));
-    Some(kept.map(|s| without_layout(&wrapped[s.byte_range()])).collect())
+    let mut input = Vec::new();
+    for s in statements.iter().filter(|s| !s.kind().ends_with("comment")) {
+        match assertion_call(*s, &wrapped) {
+            Some(call) => call_arguments(call, &wrapped, &mut input),
+            None => input.push(without_layout(&wrapped[s.byte_range()])),
+        }
+    }
+    Some(input.concat())
+}
+
+/// The `assert*` call a statement is, if it is one.
+fn assertion_call<'t>(statement: tree_sitter::Node<'t>, source: &str) -> Option<tree_sitter::Node<'t>> {
+    let call = statement
+        .named_child(0)
+        .filter(|c| statement.kind() == "expression_statement" && c.kind() == "method_invocation")?;
+    let name = &source[call.child_by_field_name("name")?.byte_range()];
+    name.starts_with("assert").then_some(call)
+}
+
+/// The argument lists of the calls and creations below `node`, in order, without layout.
+fn call_arguments(node: tree_sitter::Node, source: &str, out: &mut Vec<String>) {
+    let mut cursor = node.walk();
+    for child in node.named_children(&mut cursor) {
+        if matches!(child.kind(), "method_invocation" | "object_creation_expression") {
+            if let Some(arguments) = child.child_by_field_name("arguments") {
+                out.push(without_layout(&source[arguments.byte_range()]));
+            }
+        }
+        call_arguments(child, source, out);
+    }
 }
 
 /// A test method of a reply: its name, where the name stands, its whole text and its body as a
@@ -277,12 +302,15 @@ mod changed_relations {
     }
 
     #[test]
-    fn a_new_method_that_is_one_assertion_is_a_new_input() {
+    fn a_new_method_whose_assertion_calls_on_another_value_is_a_new_input() {
         let one = |name: &str, x: &str| {
-            format!("    @Test\n    void {name}() {{\n        assertEquals(f({x}), g({x}));\n    }}\n")
+            format!("    @Test\n    void {name}() {{\n        Key k = Key.fresh();\n        assertEquals({x}, g(f({x}, k), k));\n    }}\n")
         };
         let before = class(&[one("mr1", "\"a\"")]);
-        let amplified = class(&[one("mr1", "\"a\""), one("mr1_input1", "\"\""), one("mr1_input2", "\"x\"")]);
+        let amplified = class(&[one("mr1", "\"a\""), one("mr1_input1", "\"\""), one("mr1_input2", "\"x\".repeat(3)")]);
         assert!(drop_changed_relations(&amplified, &before).is_none(), "its inputs stand in its assertion");
+        let other =
+            class(&[one("mr1", "\"a\""), one("mr1_input1", "\"a\"").replace("assertEquals", "assertNotEquals")]);
+        assert!(drop_changed_relations(&other, &before).is_some(), "the same input under another assertion");
     }
 }

@@ -312,5 +312,10 @@ mod changed_relations {
         let other =
             class(&[one("mr1", "\"a\""), one("mr1_input1", "\"a\"").replace("assertEquals", "assertNotEquals")]);
         assert!(drop_changed_relations(&other, &before).is_some(), "the same input under another assertion");
+        let bare =
+            |name: &str, x: &str| format!("    @Test\n    void {name}() {{\n        assertEquals({x}, {x});\n    }}\n");
+        let before = class(&[bare("mr1", "1")]);
+        let amplified = class(&[bare("mr1", "1"), bare("mr1_input1", "2")]);
+        assert!(drop_changed_relations(&amplified, &before).is_none(), "no call, no input to hold against it");
     }
 }

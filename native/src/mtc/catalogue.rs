@@ -7,6 +7,7 @@
 //! IntArrayList.DEFAULT_NULL_VALUE; list.pushInt(x)`) is a source input written so; it changes
 //! alike.
 
+use super::assertion::is_assertion_call;
 use super::inputs::{collect, find_method};
 use tree_sitter::Node;
 
@@ -144,10 +145,7 @@ fn inline_string(body: Node, text: &str, base: usize) -> Option<SourceLiteral> {
 /// f(x))`, `fail("…")`): a string there is its message or an expected output, never a source input
 /// (base62's `assertTrue(.., "isBase62Encoding should return true ..")` was taken for one, unseen-22).
 fn asserts(arguments: Node, text: &str, base: usize) -> bool {
-    let call = arguments.parent().filter(|c| c.kind() == "method_invocation");
-    let name = call.and_then(|c| c.child_by_field_name("name"));
-    let name = name.and_then(|n| text.get(n.start_byte() - base..n.end_byte() - base)).unwrap_or("");
-    name.starts_with("assert") || name == "fail"
+    arguments.parent().is_some_and(|call| is_assertion_call(call, text, base))
 }
 
 /// `code` with a copy of test method `method` (whose text and source literal `source_literal`

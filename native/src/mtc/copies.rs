@@ -4,6 +4,7 @@
 //! would reject the second `mr1` ("already defined"), and per-method pruning, which goes by name,
 //! would then lose both.
 
+use super::assertion::is_assertion_call;
 use std::collections::BTreeSet;
 
 /// The class without the copied test methods and with the renamed ones, and what was done (one
@@ -107,13 +108,10 @@ fn input_of(code: &str, m: &TestMethod) -> Option<String> {
     Some(input.concat())
 }
 
-/// The `assert*` call a statement is, if it is one.
+/// The assertion call a statement is, if it is one.
 fn assertion_call<'t>(statement: tree_sitter::Node<'t>, source: &str) -> Option<tree_sitter::Node<'t>> {
-    let call = statement
-        .named_child(0)
-        .filter(|c| statement.kind() == "expression_statement" && c.kind() == "method_invocation")?;
-    let name = &source[call.child_by_field_name("name")?.byte_range()];
-    name.starts_with("assert").then_some(call)
+    let call = statement.named_child(0).filter(|_| statement.kind() == "expression_statement")?;
+    is_assertion_call(call, source, 0).then_some(call)
 }
 
 /// The argument lists of the calls and creations below `node`, in order, without layout.

@@ -6,6 +6,7 @@ mod anonymous;
 mod arguments;
 mod arity;
 mod array_identity;
+mod assertion;
 mod buffers;
 pub mod catalogue;
 mod coerce;

@@ -10,6 +10,7 @@
 //! index. A method that asserts a number of its own is left alone: that number is an expected value
 //! worked out by hand (`assertEquals(15, sum.getDays())`) and would not move with its inputs.
 
+use super::assertion::is_assertion_call;
 use super::catalogue::{insert_copies, replaced};
 use super::inputs::{collect, find_method};
 use tree_sitter::Node;
@@ -158,10 +159,7 @@ pub fn is_varied_copy(method: &str) -> bool {
 fn is_assertion(statement: Node, code: &str) -> bool {
     let mut calls = Vec::new();
     collect(statement, "method_invocation", &mut calls);
-    calls.iter().filter_map(|c| c.child_by_field_name("name")).any(|n| {
-        let name = code.get(n.byte_range()).unwrap_or("");
-        name.starts_with("assert") || name == "fail"
-    })
+    calls.iter().any(|c| is_assertion_call(*c, code, 0))
 }
 
 fn is_tolerance(number: &Node, code: &str) -> bool {

@@ -7,6 +7,7 @@
 //! value in some places and one new value in the others, gets the new value in all of them. A
 //! group that came back with several new values is the model's choice and stays as written.
 
+use super::assertion::is_assertion_call;
 use tree_sitter::Node;
 
 /// A test method's text with its literals cut out, and the literals in source order.
@@ -153,15 +154,12 @@ fn walk(node: Node, code: &str, w: &mut Written) {
     }
 }
 
-/// Whether `node` is inside the arguments of an `assert...` call.
+/// Whether `node` is inside an assertion call (`assertEquals(..)`, `assertThat(..).isEqualTo(..)`).
 fn in_assertion(node: Node, code: &str) -> bool {
     let mut at = node.parent();
     while let Some(n) = at {
-        if n.kind() == "method_invocation" {
-            let name = n.child_by_field_name("name").and_then(|m| code.get(m.byte_range()));
-            if name.is_some_and(|m| m.starts_with("assert")) {
-                return true;
-            }
+        if is_assertion_call(n, code, 0) {
+            return true;
         }
         at = n.parent();
     }

@@ -11,7 +11,10 @@
 //! would carry the guess into every later use (`decodeHex(byte[])`). For any other pair of types
 //! (`ULong cannot be converted to long`) that retyping is the whole repair: no conversion is known.
 //! At a call of an overloaded method javac names no argument, only the overloads that do not
-//! apply: `overloads` picks the one the fewest conversions make fit.
+//! apply: `overloads` picks the one the fewest conversions make fit. An array passed where a
+//! whole number goes (`new DoubleFFT_1D(data)`, whose constructor takes the transform's size:
+//! JTransforms, unseen-29) is passed as its length: a size is what an `int` beside an array of
+//! data stands for, and the model that wrote the array meant the data's.
 
 use crate::protocol::{CompileDiagnostic, DiagnosticKind};
 use tree_sitter::Node;
@@ -28,6 +31,8 @@ enum MixUp<'m> {
     TextForBytes,
     BytesForText,
     Lossy { found: &'m str, wanted: &'m str },
+    /// An array where an `int` or `long` goes; converted only where it is an argument.
+    ArrayForSize { found: &'m str },
     Other { found: &'m str },
 }
 
@@ -37,7 +42,7 @@ impl MixUp<'_> {
         match self {
             MixUp::TextForBytes => "String".into(),
             MixUp::BytesForText => "byte[]".into(),
-            MixUp::Lossy { found, .. } | MixUp::Other { found } => found.into(),
+            MixUp::Lossy { found, .. } | MixUp::ArrayForSize { found } | MixUp::Other { found } => found.into(),
         }
     }
 
@@ -47,6 +52,7 @@ impl MixUp<'_> {
             MixUp::TextForBytes => Some(format!("({text}).getBytes({UTF_8})")),
             MixUp::BytesForText => Some(format!("new String({text}, {UTF_8})")),
             MixUp::Lossy { wanted, .. } => Some(format!("({wanted}) ({text})")),
+            MixUp::ArrayForSize { .. } => Some(format!("({text}).length")),
             MixUp::Other { .. } => None,
         }
     }
@@ -87,6 +93,10 @@ pub fn coerce(code: &str, diagnostics: &[CompileDiagnostic]) -> Option<String> {
         let range = expr.byte_range();
         if edits.iter().any(|(s, e, _)| range.start < *e && *s < range.end) {
             continue; // one edit per expression
+        }
+        let argument = expr.parent().is_some_and(|p| p.kind() == "argument_list");
+        if matches!(mix_up, MixUp::ArrayForSize { .. }) && !argument {
+            continue; // `int n = data;` says nothing of what the number is
         }
         if let Some(converted) = mix_up.converted(code.get(range.clone())?) {
             edits.push((range.start, range.end, converted));
@@ -137,6 +147,7 @@ fn mix_up(message: &str) -> Option<MixUp<'_>> {
         ("byte[]", t) if is_text(t) => Some(MixUp::BytesForText),
         // A type javac made up (a capture, the null type) cannot be written down.
         (f, _) if f.contains(['#', ' ']) || f.contains("capture") || f == "<nulltype>" => None,
+        (f, "int" | "long") if f.ends_with("[]") => Some(MixUp::ArrayForSize { found: f }),
         (f, _) => Some(MixUp::Other { found: f }),
     }
 }
@@ -285,6 +296,25 @@ mod tests {
         assert!(coerce(no_call, &[error(3, 18, unconvertible)]).is_none(), "no conversion known for a field");
         let captured = "incompatible types: CAP#1 cannot be converted to long";
         assert!(coerce(code, &[error(17, 44, captured)]).is_none(), "a type javac made up");
+    }
+
+    #[test]
+    fn an_array_passed_where_a_size_goes_is_passed_as_its_length() {
+        // The shape of Qwen2.5-Coder-1.5B's classes for JTransforms' DoubleFFT_1D (tests/bench/llm,
+        // unseen-29): the data handed to the constructor, which takes the transform's size. Both
+        // candidates were lost to it, the refinement round did not mend it.
+        let code = "class T {\n    void mr1() {\n        double[] data = {1.0, 2.0, 3.0, 4.0};\n        \
+                    DoubleFFT_1D fft = new DoubleFFT_1D(data);\n        long n = data;\n    }\n}\n";
+        let wanted_int = error(4, 45, "incompatible types: double[] cannot be converted to int");
+        let fixed = coerce(code, &[wanted_int]).unwrap();
+        assert!(fixed.contains("DoubleFFT_1D fft = new DoubleFFT_1D((data).length);"), "{fixed}");
+        let wanted_long = error(4, 45, "incompatible types: double[] cannot be converted to long");
+        assert!(coerce(code, &[wanted_long]).unwrap().contains("new DoubleFFT_1D((data).length)"));
+        // Stored, an array says nothing of what the number is.
+        let stored = error(5, 18, "incompatible types: double[] cannot be converted to long");
+        assert!(coerce(code, &[stored]).is_none(), "not an argument");
+        let to_double = error(4, 45, "incompatible types: double[] cannot be converted to double");
+        assert!(coerce(code, &[to_double]).is_none(), "a double is no size");
     }
 
     #[test]

@@ -23,15 +23,15 @@ mod overloads;
 
 const UTF_8: &str = "java.nio.charset.StandardCharsets.UTF_8";
 
-/// What javac found where it wanted another type: String/byte[] either way, a wider number, or
-/// any other type (a call's result stored in a local of the type the model guessed: joou's
-/// `ULong.add` stored in a `long`), which only a local's retyping mends.
+/// What javac found where it wanted another type: String/byte[] either way, a wider number,
+/// an array where an `int` or `long` goes (converted only where it is an argument), or any other
+/// type (a call's result stored in a local of the type the model guessed: joou's `ULong.add`
+/// stored in a `long`), which only a local's retyping mends.
 #[derive(Clone, Copy, PartialEq)]
 enum MixUp<'m> {
     TextForBytes,
     BytesForText,
     Lossy { found: &'m str, wanted: &'m str },
-    /// An array where an `int` or `long` goes; converted only where it is an argument.
     ArrayForSize { found: &'m str },
     Other { found: &'m str },
 }

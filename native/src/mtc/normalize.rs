@@ -93,27 +93,40 @@ fn add_junit_imports(code: &str, junit: JUnit) -> String {
     if code.contains("@Test") && !has_import("Test") {
         imports.push(format!("import {test};"));
     }
-    let uses_asserts = [
-        "assertEquals(",
-        "assertTrue(",
-        "assertFalse(",
-        "assertNotNull(",
-        "assertArrayEquals(",
-        "assertNull(",
-        "assertNotEquals(",
-        "assertThrows(",
-        "fail(",
-    ]
-    .iter()
-    .any(|a| code.contains(a));
-    let qualified = code.contains("Assertions.assert") || code.contains("Assert.assert");
-    if uses_asserts && !qualified && !code.contains("import static") {
+    if !assertions_in_scope(code) {
         imports.push(format!("import static {assertions}.*;"));
     }
     if imports.is_empty() {
         return code.to_string();
     }
     insert_imports(code, &imports)
+}
+
+/// Whether every JUnit assertion the code calls unqualified is in scope: imported on demand from a
+/// JUnit class (a second such import would make `assertEquals` ambiguous), or each imported by
+/// name. Another static import does not bring them (`import static java.util.Collections.*`, in a
+/// reply of Qwen2.5-Coder-1.5B's for jopt-simple, unseen-30: every `assertEquals` was then a
+/// missing symbol). A call written `Assertions.assertEquals(..)` counts as unqualified too: the
+/// import is then unused, which is harmless.
+fn assertions_in_scope(code: &str) -> bool {
+    const ASSERTIONS: &[&str] = &[
+        "assertEquals",
+        "assertTrue",
+        "assertFalse",
+        "assertNotNull",
+        "assertArrayEquals",
+        "assertNull",
+        "assertNotEquals",
+        "assertThrows",
+        "fail",
+    ];
+    let static_imports: Vec<&str> =
+        code.lines().filter_map(|l| l.trim().strip_prefix("import static ")).map(str::trim).collect();
+    if static_imports.iter().any(|i| i.starts_with("org.junit.") && i.ends_with(".*;")) {
+        return true;
+    }
+    let called = ASSERTIONS.iter().filter(|a| code.contains(&format!("{a}(")));
+    called.into_iter().all(|a| static_imports.iter().any(|i| i.ends_with(&format!(".{a};"))))
 }
 
 /// Insert import lines after the package declaration (or at the top).
@@ -149,6 +162,33 @@ mod tests {
         let code = "import org.junit.Test;\nimport static org.junit.Assert.*;\npublic class Aes { @Test public void a() { Aes.encrypt(\"x\"); } }";
         let out = normalize(code, "p", "Aes_MTC1Test", "Aes", JUnit::Four);
         assert!(out.contains("class Aes_MTC1Test") && out.contains("Aes.encrypt"), "{out}");
+    }
+
+    #[test]
+    fn the_assertions_are_imported_beside_another_static_import() {
+        // The imports of a reply of Qwen2.5-Coder-1.5B's for jopt-simple's OptionSet#has (unseen-30).
+        let code = "package joptsimple;\n\nimport org.junit.jupiter.api.Test;\nimport java.util.Map;\nimport static \
+                    java.util.Collections.*;\nimport static java.util.Objects.*;\n\npublic class T {\n    @Test\n    \
+                    void mr1() { assertEquals(true, new OptionSet().has(\"a\")); }\n}\n";
+        let out = add_junit_imports(code, JUnit::Five);
+        assert!(out.contains("import static org.junit.jupiter.api.Assertions.*;"), "{out}");
+        assert_eq!(out.matches("import org.junit.jupiter.api.Test;").count(), 1, "{out}");
+    }
+
+    #[test]
+    fn assertions_in_scope_are_not_imported_again() {
+        let on_demand = "import static org.junit.Assert.*;\nclass T { @Test void a() { assertEquals(1, 1); } }";
+        assert!(!add_junit_imports(on_demand, JUnit::Five).contains("Assertions"), "a second wildcard is ambiguous");
+        let by_name =
+            "import static org.junit.jupiter.api.Assertions.assertTrue;\nclass T { void a() { assertTrue(x); } }";
+        assert_eq!(add_junit_imports(by_name, JUnit::Five), by_name);
+        let one_missing = "import static org.junit.jupiter.api.Assertions.assertTrue;\nclass T { void a() { \
+                           assertTrue(x); assertEquals(1, y); } }";
+        assert!(
+            add_junit_imports(one_missing, JUnit::Five).contains("import static org.junit.jupiter.api.Assertions.*;")
+        );
+        let no_assertion = "class T { void a() { int x = 1; } }";
+        assert_eq!(add_junit_imports(no_assertion, JUnit::Four), no_assertion);
     }
 
     #[test]

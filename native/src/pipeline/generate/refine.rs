@@ -73,16 +73,18 @@ impl GenerateRun {
 
 impl GenerateRun {
     /// The static repairs in order, the first that applies: imports for unresolved names, a
-    /// static import for a static field of the class under test written alone, a receiver for the
-    /// class under test's methods called without one, through the class or on an undeclared
-    /// local, a project method written as a field, a getter called by its property's name (or the reverse), a private
-    /// field read where its getter is public, a constructor given number literals it has no arity
-    /// for, a private constructor called, a constructor given arguments only a factory takes, an
-    /// abstract class created (the project's, or the JDK's through its standard implementation), an anonymous class missing methods of its project type, a diamond
-    /// javac inferred as `Object` in a receiver, a local declared twice, an output declared `Object`
-    /// passed where its method's own type goes, a made-up method name or
-    /// constant (last: the least certain), String/byte[] and lossy numeric conversions. Each is
-    /// checked by the next compile.
+    /// static import for a static field of the class under test written alone, a receiver for
+    /// the class under test's methods called without one, through the class or on an undeclared
+    /// local, a project method written as a field, a getter called by its property's name (or
+    /// the reverse), a private field read where its getter is public, a constructor given number
+    /// literals it has no arity for, a private constructor called, a constructor given arguments
+    /// only a factory takes, a creation without arguments where no constructor takes none (the
+    /// built-in generator's instance instead), an abstract class created (the project's, or the
+    /// JDK's through its standard implementation), an anonymous class missing methods of its
+    /// project type, a diamond javac inferred as `Object` in a receiver, a local declared twice,
+    /// an output declared `Object` passed where its method's own type goes, a made-up method name
+    /// or constant (last: the least certain), String/byte[] and lossy numeric conversions. Each
+    /// is checked by the next compile.
     pub(super) fn static_repair(&mut self, i: usize, diagnostics: &[CompileDiagnostic]) -> Option<String> {
         let code = self.candidates[i].code.clone().unwrap_or_default();
         if let Some(fixed) = self.imports.repair(&code, diagnostics) {
@@ -95,7 +97,8 @@ impl GenerateRun {
         // Tried in order; the first that applies is the one made.
         type Repair<'r> = (&'r dyn Fn() -> Option<String>, &'r str);
         let subclasses = |of: &ClassModel| self.project.subtypes_by_distance(of);
-        let repairs: [Repair; 16] = [
+        let fresh_of = |of: &ClassModel| crate::builtin::fresh_instance(of, &self.project, &self.tests);
+        let repairs: [Repair; 17] = [
             (
                 &|| crate::mtc::static_field_imports(&code, diagnostics, class),
                 "imported statically a constant of the class under test the reply wrote without its class",
@@ -127,6 +130,10 @@ impl GenerateRun {
             (
                 &|| crate::mtc::unfit_constructor(&code, diagnostics, &class_named),
                 "built through the class's static factory taking the arguments the reply gave a constructor that takes others",
+            ),
+            (
+                &|| crate::mtc::default_instance(&code, diagnostics, &class_named, &fresh_of),
+                "built the project class the reply created without arguments, which no constructor takes, as the built-in generator does",
             ),
             (
                 &|| crate::mtc::abstract_creation(&code, diagnostics, &class_named, &subclasses),

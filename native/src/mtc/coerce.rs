@@ -11,10 +11,10 @@
 //! would carry the guess into every later use (`decodeHex(byte[])`). For any other pair of types
 //! (`ULong cannot be converted to long`) that retyping is the whole repair: no conversion is known.
 //! At a call of an overloaded method javac names no argument, only the overloads that do not
-//! apply: `overloads` picks the one the fewest conversions make fit. An array passed where a
-//! whole number goes (`new DoubleFFT_1D(data)`, whose constructor takes the transform's size:
-//! JTransforms, unseen-29) is passed as its length: a size is what an `int` beside an array of
-//! data stands for, and the model that wrote the array meant the data's.
+//! apply: `overloads` picks the one the fewest conversions make fit. An array passed where the
+//! parameter is a size (`new DoubleFFT_1D(data)`, whose constructor takes the transform's size `n`:
+//! JTransforms, unseen-29) is passed as its length; where it is an offset or an index
+//! (`realForward(double[] a, int offa)`, given a second array in the same run) no length is meant.
 
 use crate::protocol::{CompileDiagnostic, DiagnosticKind};
 use tree_sitter::Node;
@@ -58,9 +58,14 @@ impl MixUp<'_> {
     }
 }
 
-/// The code with each String/byte[] or lossy numeric mix-up the diagnostics report converted;
-/// None when they report none this repair can place.
-pub fn coerce(code: &str, diagnostics: &[CompileDiagnostic]) -> Option<String> {
+/// Whether parameter `index` of the callable `name` (a class's constructors, or a method)
+/// taking `arity` arguments is a size: see `takes_a_size`.
+pub type SizeParameter<'s> = &'s dyn Fn(&str, usize, usize) -> bool;
+
+/// The code with each String/byte[] or lossy numeric mix-up the diagnostics report converted, and
+/// each array passed where `is_size` says the parameter is a size passed as its length; None when
+/// they report none this repair can place.
+pub fn coerce(code: &str, diagnostics: &[CompileDiagnostic], is_size: SizeParameter) -> Option<String> {
     let tree = crate::java_model::parser().parse(code, None)?;
     let mix_ups: Vec<(MixUp, Node)> = diagnostics
         .iter()
@@ -94,9 +99,9 @@ pub fn coerce(code: &str, diagnostics: &[CompileDiagnostic]) -> Option<String> {
         if edits.iter().any(|(s, e, _)| range.start < *e && *s < range.end) {
             continue; // one edit per expression
         }
-        let argument = expr.parent().is_some_and(|p| p.kind() == "argument_list");
-        if matches!(mix_up, MixUp::ArrayForSize { .. }) && !argument {
-            continue; // `int n = data;` says nothing of what the number is
+        let sized = || argument_slot(expr, code).is_some_and(|(callee, arity, at)| is_size(callee, arity, at));
+        if matches!(mix_up, MixUp::ArrayForSize { .. }) && !sized() {
+            continue; // `int n = data;` or an offset given an array: no length is meant
         }
         if let Some(converted) = mix_up.converted(code.get(range.clone())?) {
             edits.push((range.start, range.end, converted));
@@ -152,6 +157,47 @@ fn mix_up(message: &str) -> Option<MixUp<'_>> {
     }
 }
 
+/// Where an argument stands: the callee's simple name (the class, for a creation), its number of
+/// arguments and the argument's index.
+fn argument_slot<'c>(argument: Node, code: &'c str) -> Option<(&'c str, usize, usize)> {
+    let list = argument.parent().filter(|p| p.kind() == "argument_list")?;
+    let call = list.parent()?;
+    let name = match call.kind() {
+        "object_creation_expression" => call.child_by_field_name("type")?,
+        "method_invocation" => call.child_by_field_name("name")?,
+        _ => return None,
+    };
+    let name = code.get(name.byte_range())?.split('<').next()?.trim();
+    let name = name.rsplit('.').next()?;
+    let arguments: Vec<Node> = list.named_children(&mut list.walk()).collect();
+    let at = arguments.iter().position(|a| *a == argument)?;
+    Some((name, arguments.len(), at))
+}
+
+/// Whether every `int` or `long` parameter at `index` of the project's constructors or methods
+/// named `name` taking `arity` arguments is named as a size (`n`, `size`, `length`, `count`,
+/// `capacity`, `rows`, `initialCapacity`, `numBits`, `nRows`), and there is one: JTransforms'
+/// `DoubleFFT_1D(int n)` is, its `realForward(double[] a, int offa)` is not.
+pub fn takes_a_size(project: &crate::java_model::Project, name: &str, arity: usize, index: usize) -> bool {
+    let mut params = project
+        .classes()
+        .flat_map(|c| c.methods.iter())
+        .filter(|m| m.name == name && m.params.len() == arity)
+        .filter_map(|m| m.params.get(index))
+        .filter(|p| matches!(p.type_name.as_str(), "int" | "long"))
+        .peekable();
+    params.peek().is_some() && params.all(|p| is_size_name(&p.name))
+}
+
+fn is_size_name(name: &str) -> bool {
+    const WHOLE: &[&str] = &["n", "size", "length", "len", "count", "capacity", "num", "rows", "columns", "cols"];
+    const ENDS: &[&str] = &["size", "length", "count", "capacity"];
+    let lower = name.to_ascii_lowercase();
+    let prefixed =
+        |p: &str| name.strip_prefix(p).and_then(|r| r.chars().next()).is_some_and(|c| c.is_ascii_uppercase());
+    WHOLE.contains(&lower.as_str()) || ENDS.iter().any(|e| lower.ends_with(e)) || prefixed("num") || prefixed("n")
+}
+
 /// The byte offset of a 1-based line and column (javac's, counted in characters).
 fn offset(code: &str, line: usize, column: usize) -> Option<usize> {
     if line == 0 {
@@ -186,6 +232,11 @@ fn converted_expression(mut node: Node) -> Option<Node> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `coerce` where no parameter is a size.
+    pub(super) fn coerce(code: &str, diagnostics: &[CompileDiagnostic]) -> Option<String> {
+        super::coerce(code, diagnostics, &|_, _, _| false)
+    }
 
     fn error(line: usize, column: usize, message: &str) -> CompileDiagnostic {
         CompileDiagnostic { kind: DiagnosticKind::Error, line, column, message: message.into() }
@@ -305,16 +356,33 @@ mod tests {
         // candidates were lost to it, the refinement round did not mend it.
         let code = "class T {\n    void mr1() {\n        double[] data = {1.0, 2.0, 3.0, 4.0};\n        \
                     DoubleFFT_1D fft = new DoubleFFT_1D(data);\n        long n = data;\n    }\n}\n";
+        let size = |callee: &str, arity: usize, at: usize| (callee, arity, at) == ("DoubleFFT_1D", 1, 0);
         let wanted_int = error(4, 45, "incompatible types: double[] cannot be converted to int");
-        let fixed = coerce(code, &[wanted_int]).unwrap();
+        let fixed = super::coerce(code, std::slice::from_ref(&wanted_int), &size).unwrap();
         assert!(fixed.contains("DoubleFFT_1D fft = new DoubleFFT_1D((data).length);"), "{fixed}");
+        assert!(coerce(code, &[wanted_int]).is_none(), "without knowing the parameter a size");
         let wanted_long = error(4, 45, "incompatible types: double[] cannot be converted to long");
-        assert!(coerce(code, &[wanted_long]).unwrap().contains("new DoubleFFT_1D((data).length)"));
+        assert!(super::coerce(code, &[wanted_long], &size).unwrap().contains("new DoubleFFT_1D((data).length)"));
         // Stored, an array says nothing of what the number is.
         let stored = error(5, 18, "incompatible types: double[] cannot be converted to long");
-        assert!(coerce(code, &[stored]).is_none(), "not an argument");
+        assert!(super::coerce(code, &[stored], &|_, _, _| true).is_none(), "not an argument");
         let to_double = error(4, 45, "incompatible types: double[] cannot be converted to double");
-        assert!(coerce(code, &[to_double]).is_none(), "a double is no size");
+        assert!(super::coerce(code, &[to_double], &size).is_none(), "a double is no size");
+    }
+
+    #[test]
+    fn a_size_is_a_parameter_named_as_one() {
+        let src = "package p;\npublic class DoubleFFT_1D {\n    public DoubleFFT_1D(int n) {}\n    \
+                   public void realForward(double[] a) {}\n    public void realForward(double[] a, int offa) {}\n    \
+                   public static int[] make(int initialCapacity, int numBits, long nRows) { return null; }\n}\n";
+        let mut project = crate::java_model::Project::new(&[]);
+        project.files = vec![crate::java_model::parse_str(std::path::Path::new("DoubleFFT_1D.java"), src)];
+        assert!(takes_a_size(&project, "DoubleFFT_1D", 1, 0), "the transform's size n");
+        assert!(!takes_a_size(&project, "realForward", 2, 1), "an offset");
+        assert!(!takes_a_size(&project, "realForward", 1, 0), "an array parameter");
+        assert!((0..3).all(|at| takes_a_size(&project, "make", 3, at)), "initialCapacity, numBits, nRows");
+        assert!(!takes_a_size(&project, "unknown", 1, 0), "no such callable");
+        assert!(!is_size_name("index") && !is_size_name("offset") && !is_size_name("number"));
     }
 
     #[test]

@@ -44,7 +44,7 @@ pub use anonymous::anonymous_implementation;
 pub use arguments::numeric_arguments;
 pub use arity::constructor_arity;
 pub use array_identity::{array_identity_failure, compare_elements, import_array_equals};
-pub use coerce::coerce;
+pub use coerce::{coerce, takes_a_size, SizeParameter};
 pub use constant::made_up_constants;
 pub use copies::{drop_changed_relations, drop_copies, restore_lost_methods, test_method_bodies, TestMethod};
 pub use degenerate::degenerate_difference;

@@ -116,7 +116,7 @@ fn invocation_named<'t>(at: Node<'t>, name: &str, code: &str) -> Option<Node<'t>
 
 #[cfg(test)]
 mod tests {
-    use super::super::coerce;
+    use super::super::tests::coerce;
     use crate::protocol::{CompileDiagnostic, DiagnosticKind};
 
     const MISMATCH: &str = "no suitable method found for hash(java.lang.String,byte[])\n    method \

@@ -172,7 +172,9 @@ impl GenerateRun {
             self.candidates[i].notes.push(note.into());
             return Some(fixed);
         }
-        coerced(&mut self.candidates[i], &code, diagnostics)
+        let is_size =
+            |callee: &str, arity: usize, at: usize| crate::mtc::takes_a_size(&self.project, callee, arity, at);
+        coerced(&mut self.candidates[i], &code, diagnostics, &is_size)
     }
 }
 
@@ -234,12 +236,18 @@ impl Candidate {
     }
 }
 
-/// The String/byte[] and lossy numeric mix-ups converted (`mtc::coerce`), noted on the candidate.
-fn coerced(c: &mut Candidate, code: &str, diagnostics: &[CompileDiagnostic]) -> Option<String> {
+/// The String/byte[] and lossy numeric mix-ups converted, and arrays passed where a size goes
+/// (`mtc::coerce`), noted on the candidate.
+fn coerced(
+    c: &mut Candidate,
+    code: &str,
+    diagnostics: &[CompileDiagnostic],
+    is_size: crate::mtc::SizeParameter,
+) -> Option<String> {
     if c.coercions >= MAX_COERCIONS {
         return None;
     }
-    let fixed = crate::mtc::coerce(code, diagnostics)?;
+    let fixed = crate::mtc::coerce(code, diagnostics, is_size)?;
     c.coercions += 1;
     c.notes.push("converted where javac found one type for another (String/byte[] in UTF-8, a narrowing cast, a local given its call's type)".into());
     Some(fixed)

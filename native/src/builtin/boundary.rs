@@ -87,6 +87,19 @@ pub fn jdk_values(erased: &str, elements: &[String]) -> Vec<String> {
             "java.nio.ByteBuffer.wrap(new byte[] {(byte) 0xFF, 0x00, 0x7F, (byte) 0x80})",
         ]),
         "Random" => v(&["new java.util.Random(42)", "new java.util.Random(7)"]),
+        // One of each kind a UUID library tells apart (uuid-creator's `getClockSequence` takes only
+        // time-based ones, `getLocalIdentifier` only DCE Security ones): the nil and max UUIDs,
+        // versions 1 to 7 (RFC 9562's examples where it gives one) and a fixed random-based one.
+        "UUID" => v(&[
+            "java.util.UUID.fromString(\"123e4567-e89b-42d3-a456-426614174000\")",
+            "java.util.UUID.fromString(\"6ba7b810-9dad-11d1-80b4-00c04fd430c8\")",
+            "new java.util.UUID(0L, 0L)",
+            "java.util.UUID.nameUUIDFromBytes(new byte[] {1, 2, 3})",
+            "java.util.UUID.fromString(\"000003e8-cbb9-21ea-b201-00045a86c8a1\")",
+            "java.util.UUID.fromString(\"1ec9414c-232a-6b00-b3c8-9e6bdeced846\")",
+            "java.util.UUID.fromString(\"017f22e2-79b0-7cc3-98c4-dc0c0c07398f\")",
+            "new java.util.UUID(-1L, -1L)",
+        ]),
         "byte[]" => v(&[
             "new byte[0]",
             "new byte[] {0}",
@@ -329,6 +342,21 @@ mod tests {
             "new java.util.HashMap<>(java.util.Collections.singletonMap(\"a\", \"a\"))"
         );
         assert_eq!(arrays("Foo", &["x".into()])[1], "new Foo[] {x}");
+    }
+
+    #[test]
+    fn uuids_of_every_kind_a_library_tells_apart() {
+        let values = jdk_values("UUID", &[]);
+        // The version is the first digit of the third group: time-based (1, 6), DCE Security (2),
+        // random-based (4) and time-ordered epoch (7) UUIDs, beside name-based, nil and max ones.
+        let versions: Vec<char> = values
+            .iter()
+            .filter_map(|v| v.strip_prefix("java.util.UUID.fromString(\""))
+            .filter_map(|text| text.split('-').nth(2)?.chars().next())
+            .collect();
+        assert_eq!(versions, ['4', '1', '2', '6', '7']);
+        assert!(values.iter().any(|v| v.contains("nameUUIDFromBytes")), "{values:?}");
+        assert!(values.contains(&"new java.util.UUID(0L, 0L)".to_string()), "the nil UUID");
     }
 
     #[test]

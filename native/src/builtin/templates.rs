@@ -75,7 +75,7 @@ fn inverse(f: &str, g: &str) -> bool {
     if f == "toString" {
         return matches!(g, "parse" | "valueOf" | "fromString" | "of");
     }
-    if swapped_to(f, g) {
+    if swapped_to(f, g) || undone_by_un(f, g) {
         return true;
     }
     let lower = |s: &str| s.to_lowercase();
@@ -85,6 +85,19 @@ fn inverse(f: &str, g: &str) -> bool {
             |rest: &str| rest.is_empty() || rest.starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit());
         boundary(a) && boundary(b) && (lower(a).starts_with(&lower(b)) || lower(b).starts_with(&lower(a)))
     })
+}
+
+/// Words shorter than this take `un` as part of another word (`ion`/`union`, `til`/`until`).
+const UN_WORD_MIN: usize = 4;
+
+/// `g` is `f` with `un` put before it: `compress`/`uncompress` (JavaFastPFOR's `IntCompressor`),
+/// `quote`/`unquote`, `wrapValue`/`unwrapValue`, in either case of `f`'s first letter. `INVERSE_PREFIXES`
+/// lists `zip`, too short for the rule; the rule covers the other `un` pairs without a list.
+fn undone_by_un(f: &str, g: &str) -> bool {
+    let Some(rest) = g.strip_prefix("un") else { return false };
+    let mut first = rest.chars();
+    let rest_decapitalised = first.next().map(|c| c.to_ascii_lowercase().to_string() + first.as_str());
+    f.len() >= UN_WORD_MIN && rest_decapitalised.as_deref() == Some(f)
 }
 
 /// `aToB` and `bToA`: the two sides of `To` swapped (`hexToByteArray` / `byteArrayToHex`).
@@ -903,6 +916,17 @@ mod tests {
         assert!(inverse("hexToByteArray", "byteArrayToHex"));
         assert!(!inverse("hexToByteArray", "intToHex"), "the two sides must swap");
         assert!(!inverse("separatorsToUnix", "separatorsToWindows"));
+    }
+
+    #[test]
+    fn a_name_with_un_before_it_undoes_it() {
+        assert!(inverse("compress", "uncompress"));
+        assert!(inverse("quote", "unQuote"));
+        assert!(inverse("wrapValue", "unwrapValue"));
+        assert!(!inverse("uncompress", "compress"), "the direction is f, then un-f");
+        assert!(!inverse("compress", "uncompressed"), "the rest must be the whole name");
+        assert!(!inverse("ion", "union"), "a short word takes `un` as part of another");
+        assert!(!inverse("compress", "unpack"));
     }
 
     #[test]

@@ -187,18 +187,25 @@ pub(super) fn reads_clock_or_chance(class: &ClassModel, m: &MethodModel) -> bool
     if m.name.starts_with("random") && !seeded {
         return true;
     }
-    const MARKERS: &[&str] = &[
-        "currentTimeMillis",
-        "nanoTime",
-        ".now(",
-        "Clock.system",
-        "new Random",
-        "Math.random",
-        "randomUUID",
-        "ThreadLocalRandom",
-    ];
     let body = class.source.get(m.byte_range.0..m.byte_range.1).unwrap_or("");
-    (m.name == "now" && m.params.is_empty()) || MARKERS.iter().any(|marker| body.contains(marker))
+    (m.name == "now" && m.params.is_empty()) || is_clock_or_chance(body)
+}
+
+/// What Java code writes to ask for the time or a random value.
+const CLOCK_OR_CHANCE: &[&str] = &[
+    "currentTimeMillis",
+    "nanoTime",
+    ".now(",
+    "Clock.system",
+    "new Random",
+    "Math.random",
+    "randomUUID",
+    "ThreadLocalRandom",
+];
+
+/// Whether `code` (a method body, an expression) asks for the time or a random value.
+pub fn is_clock_or_chance(code: &str) -> bool {
+    CLOCK_OR_CHANCE.iter().any(|marker| code.contains(marker))
 }
 
 /// A static method without parameters whose whole body returns a static field of the class: it

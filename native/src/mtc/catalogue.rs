@@ -53,6 +53,7 @@ pub fn source_literal(code: &str, method: &str) -> Option<(String, SourceLiteral
                 Declared::Literal => is_literal(value) || is_constant_input(value, code, type_name, d, body, false),
                 Declared::OwnConstant => is_constant_input(value, code, type_name, d, body, true),
                 Declared::Built => is_built_input(value, code, type_name, d, body),
+                Declared::Chance => is_chance_input(value, code, type_name, d, body),
             };
             if type_name == "var" || !input {
                 return None;
@@ -60,17 +61,22 @@ pub fn source_literal(code: &str, method: &str) -> Option<(String, SourceLiteral
             let literal = code.get(value.byte_range())?.to_string();
             // A follow-up input declared with the same value (`double sourceInput = 5.0; ... double
             // followUpInput = 5.0;`) is the same input: a copy that changed one of them alone would
-            // compare two different inputs.
+            // compare two different inputs. Two draws written alike are two values.
+            let same_input = |v: Node| match kind {
+                Declared::Chance => v == value,
+                _ => code.get(v.byte_range()) == Some(literal.as_str()),
+            };
             let ranges = declarations
                 .iter()
                 .filter_map(|&other| declared_value(other, code))
-                .filter(|&(t, v)| t == type_name && code.get(v.byte_range()) == Some(literal.as_str()))
+                .filter(|&(t, v)| t == type_name && same_input(v))
                 .map(|(_, v)| (v.start_byte() - base, v.end_byte() - base))
                 .collect();
             Some(SourceLiteral { type_name: type_name.to_string(), literal, ranges })
         })
     };
-    let declared = [Declared::Literal, Declared::OwnConstant, Declared::Built].into_iter().find_map(declared_input);
+    let kinds = [Declared::Literal, Declared::OwnConstant, Declared::Built, Declared::Chance];
+    let declared = kinds.into_iter().find_map(declared_input);
     let mut literal = declared.or_else(|| inline_string(body, &text, base))?;
     if literal.type_name == "String" {
         // The same text written again (`f(plainText)` beside `g("Hello AES!")`) is the same source
@@ -89,6 +95,25 @@ enum Declared {
     OwnConstant,
     /// An object of a project type built from literals only.
     Built,
+    /// A value drawn at random or read from the clock (`UUID.randomUUID()`).
+    Chance,
+}
+
+/// Whether `value`, the initializer of declaration `declaration` in `body`, draws a random value
+/// or reads the clock (`UUID u = UUID.randomUUID()`, `long seed = System.nanoTime()`) for a local
+/// that goes into a call. Such an input is another one on every run, and often of a kind the class
+/// rejects: uuid-creator's `getClockSequence` takes time-based UUIDs only, and both of a model's
+/// MTCs of `setVersion` failed on `randomUUID()`'s (unseen-31). The catalogue's values of the type
+/// are fixed, and of every kind it knows.
+fn is_chance_input(value: Node, code: &str, type_name: &str, declaration: Node, body: Node) -> bool {
+    let local = declaration
+        .child_by_field_name("declarator")
+        .and_then(|d| d.child_by_field_name("name"))
+        .and_then(|n| code.get(n.byte_range()));
+    value.kind() == "method_invocation"
+        && !type_name.contains('<')
+        && code.get(value.byte_range()).is_some_and(crate::builtin::is_clock_or_chance)
+        && local.is_some_and(|local| passed_to_a_call(body, code, local))
 }
 
 /// Whether `value`, the initializer of declaration `declaration` in `body`, builds an object of the
@@ -390,6 +415,31 @@ class T {
         let expected = "class T { @Test void m() { assertEquals(\"abc\", f(g(\"x\"))); } }";
         let found = source_literal(expected, "m").unwrap();
         assert_eq!(found.1.literal, "\"x\"", "the argument of the method under test, not the expected output");
+    }
+
+    #[test]
+    fn a_value_drawn_at_random_is_a_source_input_the_catalogue_replaces() {
+        // uuid-creator (unseen-31): both of the model's MTCs of `setVersion` drew a random-based
+        // UUID, which `getClockSequence` rejects.
+        let reply = include_str!("../../tests/fixtures/replies/qwen-uuid-creator-setversion.java");
+        let found = source_literal(reply, "mr1").expect("the drawn UUID");
+        assert_eq!((found.1.type_name.as_str(), found.1.literal.as_str()), ("UUID", "UUID.randomUUID()"));
+        let v1 = "java.util.UUID.fromString(\"6ba7b810-9dad-11d1-80b4-00c04fd430c8\")";
+        let copy = with_copies(reply, "mr1", &found, &[v1.into()], 1);
+        assert!(copy.contains("void mr1_catalogue1() throws Exception {"), "{copy}");
+        assert!(copy.contains(&format!("UUID sourceUuid = {v1};")), "{copy}");
+        // Two draws written alike are two values: only the first changes.
+        let two = "class T { @Test void m() { UUID a = UUID.randomUUID(); UUID b = UUID.randomUUID(); f(a, b); } }";
+        let found = source_literal(two, "m").unwrap();
+        let copy = with_copies(two, "m", &found, &["X".into()], 1);
+        assert!(copy.contains("void m_catalogue1() { UUID a = X; UUID b = UUID.randomUUID(); f(a, b); }"), "{copy}");
+        // A literal is still the source input first; a draw no call takes is none.
+        let literal = "class T { @Test void m() { UUID a = UUID.randomUUID(); int v = 3; f(a, v); } }";
+        assert_eq!(source_literal(literal, "m").unwrap().1.literal, "3");
+        let unused = "class T { @Test void m() { long t = System.nanoTime(); assertTrue(t > 0); } }";
+        assert!(source_literal(unused, "m").is_none(), "only asserted on: no input of the class");
+        let computed = "class T { @Test void m() { UUID a = make(); f(a); } }";
+        assert!(source_literal(computed, "m").is_none(), "a call that draws nothing");
     }
 
     #[test]

@@ -88,8 +88,8 @@ pub fn jdk_values(erased: &str, elements: &[String]) -> Vec<String> {
         ]),
         "Random" => v(&["new java.util.Random(42)", "new java.util.Random(7)"]),
         // One of each kind a UUID library tells apart (uuid-creator's `getClockSequence` takes only
-        // time-based ones, `getLocalIdentifier` only DCE Security ones): the nil and max UUIDs,
-        // versions 1 to 7 (RFC 9562's examples where it gives one) and a fixed random-based one.
+        // time-based ones, `getLocalIdentifier` only DCE Security ones): versions 1, 2, 3, 4, 6
+        // and 7 (RFC 9562's examples where it gives one), the nil and the max UUID.
         "UUID" => v(&[
             "java.util.UUID.fromString(\"123e4567-e89b-42d3-a456-426614174000\")",
             "java.util.UUID.fromString(\"6ba7b810-9dad-11d1-80b4-00c04fd430c8\")",

@@ -106,14 +106,10 @@ enum Declared {
 /// MTCs of `setVersion` failed on `randomUUID()`'s (unseen-31). The catalogue's values of the type
 /// are fixed, and of every kind it knows.
 fn is_chance_input(value: Node, code: &str, type_name: &str, declaration: Node, body: Node) -> bool {
-    let local = declaration
-        .child_by_field_name("declarator")
-        .and_then(|d| d.child_by_field_name("name"))
-        .and_then(|n| code.get(n.byte_range()));
     value.kind() == "method_invocation"
         && !type_name.contains('<')
         && code.get(value.byte_range()).is_some_and(crate::builtin::is_clock_or_chance)
-        && local.is_some_and(|local| passed_to_a_call(body, code, local))
+        && declares_a_call_argument(declaration, body, code)
 }
 
 /// Whether `value`, the initializer of declaration `declaration` in `body`, builds an object of the
@@ -131,12 +127,11 @@ fn is_built_input(value: Node, code: &str, type_name: &str, declaration: Node, b
     let Some(arguments) = value.child_by_field_name("arguments") else { return false };
     let mut cursor = arguments.walk();
     let literals = arguments.named_child_count() > 0 && arguments.named_children(&mut cursor).all(is_literal);
-    let local = text(declaration.child_by_field_name("declarator").and_then(|d| d.child_by_field_name("name")));
     !is_literal_type(type_name)
         && !type_name.contains('<')
         && builds_the_type
         && literals
-        && local.is_some_and(|local| passed_to_a_call(body, code, local))
+        && declares_a_call_argument(declaration, body, code)
 }
 
 /// The declared type as written and the initializer of a local declaration of one variable.
@@ -332,13 +327,15 @@ fn is_constant_input(value: Node, code: &str, type_name: &str, declaration: Node
         n.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
             && n.chars().any(|c| c.is_ascii_uppercase())
     });
-    let local = declaration
-        .child_by_field_name("declarator")
-        .and_then(|d| d.child_by_field_name("name"))
-        .and_then(|n| code.get(n.byte_range()));
     constant
         && (is_literal_type(type_name) || own_type && own_constant)
-        && local.is_some_and(|local| passed_to_a_call(body, code, local))
+        && declares_a_call_argument(declaration, body, code)
+}
+
+/// Whether the local that `declaration` declares is `passed_to_a_call` in `body`.
+fn declares_a_call_argument(declaration: Node, body: Node, code: &str) -> bool {
+    let local = declaration.child_by_field_name("declarator").and_then(|d| d.child_by_field_name("name"));
+    local.and_then(|n| code.get(n.byte_range())).is_some_and(|local| passed_to_a_call(body, code, local))
 }
 
 /// Whether `local` is an argument of a call in `body` that is not an assertion, or of a

@@ -10,7 +10,7 @@
 //! comparisons of the parameter itself with a number literal are read; whatever else a guard says
 //! is for the trial to find.
 
-use super::setters::{find, only_throws};
+use super::setters::{find, is_throw, only_throws};
 use crate::java_model::types::erase_simple;
 use crate::java_model::{ClassModel, MethodModel};
 use tree_sitter::Node;
@@ -74,8 +74,8 @@ pub(super) fn guards_of<'c>(
             let Some(name) = here.and_then(|h| at.params.get(h)).map(|p| p.name.as_str()) else { continue };
             let stored = stored_fields(body, &code, name, owner);
             let lazy = stored.iter().flat_map(|field| field_guards(owner, field));
-            let own = statements(body).into_iter().flat_map(|statement| guards_in(statement, &code, name));
-            out.extend(own.chain(lazy).map(|mut g| {
+            let own = guards_in_body(body, &code, name);
+            out.extend(own.into_iter().chain(lazy).map(|mut g| {
                 g.position = original;
                 g
             }));
@@ -145,7 +145,7 @@ fn guards_of_handed_field(owner: &ClassModel, root: Node, call: Node, code: &str
     for callee in owner.methods.iter().filter(named) {
         let Some(body) = body_of(root, callee) else { continue };
         let param = callee.params[at].name.as_str();
-        out.extend(statements(body).into_iter().flat_map(|statement| guards_in(statement, code, param)));
+        out.extend(guards_in_body(body, code, param));
     }
     out
 }
@@ -189,6 +189,37 @@ fn statements(body: Node) -> Vec<Node> {
     out
 }
 
+/// The guards of a body's statements on `param`: each statement's own, and those of an `if`
+/// the statement after it throws past.
+fn guards_in_body(body: Node, code: &str, param: &str) -> Vec<Guard> {
+    let all: Vec<Node> = statements(body).into_iter().filter(|s| !s.kind().ends_with("comment")).collect();
+    let next = all.iter().skip(1).map(Some).chain([None]);
+    all.iter()
+        .zip(next)
+        .flat_map(|(statement, after)| {
+            let mut found = guards_in(*statement, code, param);
+            found.extend(throws_past(*statement, after.copied()).into_iter().flat_map(|c| admits(c, code, param)));
+            found
+        })
+        .collect()
+}
+
+/// The condition of an `if` whose failing throws: `if (sd > 0) { return new X(sd); } throw ..`
+/// (Commons Statistics writes its guards so, to reject NaN too) or `if (p > 0) .. else throw ..`.
+fn throws_past<'t>(statement: Node<'t>, after: Option<Node<'t>>) -> Option<Node<'t>> {
+    if statement.kind() != "if_statement" {
+        return None;
+    }
+    let otherwise = statement.child_by_field_name("alternative").or(after)?;
+    is_throw(otherwise).then(|| statement.child_by_field_name("condition")).flatten()
+}
+
+/// A condition that must hold, read as `checkArgument`'s: each comparison of `param` in a
+/// conjunction rejects where it fails.
+fn admits(condition: Node, code: &str, param: &str) -> Vec<Guard> {
+    guards_from(terms(condition, "&&"), code, param, false)
+}
+
 /// `if (p < 2 || p > 5) throw ..` rejects where one of its comparisons holds; `checkArgument(p >=
 /// 0 && p < 10)` (Guava) and `Validate.isTrue(p >= 0, ..)` (commons) where one of theirs does not.
 fn guards_in(statement: Node, code: &str, param: &str) -> Vec<Guard> {
@@ -205,7 +236,12 @@ fn guards_in(statement: Node, code: &str, param: &str) -> Vec<Guard> {
         }
         _ => (None, false),
     };
-    let comparisons = terms_of.unwrap_or_default().into_iter().filter_map(|t| comparison(t, code, param));
+    guards_from(terms_of.unwrap_or_default(), code, param, rejected_when)
+}
+
+/// The comparisons of `param` among `terms`, each rejecting where it comes out `rejected_when`.
+fn guards_from(terms: Vec<Node>, code: &str, param: &str, rejected_when: bool) -> Vec<Guard> {
+    let comparisons = terms.into_iter().filter_map(|t| comparison(t, code, param));
     comparisons
         .map(|(operator, limit, flipped)| Guard { position: 0, operator, limit, flipped, rejected_when })
         .collect()
@@ -282,6 +318,10 @@ fn number(text: &str) -> Option<f64> {
         "Short.MIN_VALUE" => Some(f64::from(i16::MIN)),
         "Byte.MAX_VALUE" => Some(f64::from(i8::MAX)),
         "Byte.MIN_VALUE" => Some(f64::from(i8::MIN)),
+        "Double.MAX_VALUE" => Some(f64::MAX),
+        "Double.MIN_VALUE" => Some(f64::from_bits(1)),
+        "Float.MAX_VALUE" => Some(f64::from(f32::MAX)),
+        "Float.MIN_VALUE" => Some(f64::from(f32::from_bits(1))),
         _ => None,
     };
     if bound.is_some() {
@@ -293,7 +333,9 @@ fn number(text: &str) -> Option<f64> {
     }
     let t = text.trim().trim_end_matches(['L', 'l', 'D', 'd', 'F', 'f']).replace('_', "");
     let digits = t.strip_prefix('-').unwrap_or(&t);
-    let plain = !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit() || c == '.');
+    // Digits, a point and an exponent (`1e-10`): no name, no `NaN`, no hexadecimal.
+    let plain = digits.starts_with(|c: char| c.is_ascii_digit() || c == '.')
+        && digits.chars().all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '-' | '+'));
     plain.then(|| t.parse().ok()).flatten()
 }
 
@@ -510,5 +552,42 @@ mod tests {
         let guards = guards_of(&class, typed, &|_| None);
         assert!(rejects(&guards, 1, "1") && !rejects(&guards, 0, "0"));
         assert_eq!(accepted_limits(&guards, 1, "long"), ["4L", "5L"], "written as the type's literal");
+    }
+
+    /// Commons Statistics 1.1's `NormalDistribution.of`, which returns where the argument is
+    /// valid and throws after (to reject NaN as well), and the same written with `else`; `scaled`
+    /// throws after an `if` that does not compare its parameter, `logged` after a statement
+    /// that is no `if`.
+    const NORMAL: &str = "package d;\npublic final class NormalDistribution {\n    \
+        private NormalDistribution(double mean, double sd) {}\n    \
+        public static NormalDistribution of(double mean, double sd) {\n        \
+        if (sd > 0) {\n            return new NormalDistribution(mean, sd);\n        }\n        \
+        // zero, negative or nan\n        throw new DistributionException(\"not positive\", sd);\n    }\n    \
+        public static NormalDistribution within(double low, double high) {\n        \
+        if (low >= -1 && 1 >= high) return new NormalDistribution(low, high);\n        \
+        else throw new IllegalArgumentException();\n    }\n    \
+        public static NormalDistribution scaled(double mean, double sd) {\n        \
+        if (mean > sd) {\n            return new NormalDistribution(mean, sd);\n        }\n        \
+        throw new IllegalArgumentException();\n    }\n    \
+        public static NormalDistribution logged(double mean, double sd) {\n        \
+        log(sd > 0);\n        throw new IllegalArgumentException();\n    }\n}\n";
+
+    #[test]
+    fn a_condition_the_builder_throws_past_rejects_where_it_fails() {
+        let file = parse_str(std::path::Path::new("NormalDistribution.java"), NORMAL);
+        let class = &file.classes[0];
+        let named = |n: &str| class.methods.iter().find(|m| m.name == n).expect("the fixture's factory");
+        let of = guards_of(class, named("of"), &|_| None);
+        assert!(rejects(&of, 1, "-2.0") && rejects(&of, 1, "0.0"), "not strictly positive");
+        assert!(!rejects(&of, 1, "1.0") && !rejects(&of, 1, "0.5") && !rejects(&of, 1, "Double.MIN_VALUE"));
+        assert!(rejects(&of, 1, "-1e-10") && !rejects(&of, 1, "1e10"), "a number with an exponent");
+        assert!(!rejects(&of, 0, "-2.0"), "the mean is not guarded");
+        let within = guards_of(class, named("within"), &|_| None);
+        assert!(rejects(&within, 0, "-2.0") && rejects(&within, 1, "2.0"), "each conjunct, flipped or not");
+        assert!(!rejects(&within, 0, "0.0") && !rejects(&within, 1, "0.5"));
+        let scaled = guards_of(class, named("scaled"), &|_| None);
+        assert!(!rejects(&scaled, 1, "-2.0"), "a comparison of two parameters sets no limit");
+        let logged = guards_of(class, named("logged"), &|_| None);
+        assert!(!rejects(&logged, 1, "-2.0"), "a call before the throw guards nothing");
     }
 }

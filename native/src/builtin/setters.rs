@@ -89,15 +89,21 @@ fn mentions(node: Node, code: &str, param: &str) -> bool {
 
 /// An `if` whose consequence only throws: a guard, which stores nothing.
 pub(super) fn only_throws(statement: Node) -> bool {
-    statement.child_by_field_name("consequence").is_some_and(|c| match c.kind() {
+    statement.child_by_field_name("consequence").is_some_and(is_throw)
+}
+
+/// A `throw`, alone or as the one statement of a block.
+pub(super) fn is_throw(statement: Node) -> bool {
+    match statement.kind() {
         "throw_statement" => true,
         "block" => {
-            let mut cursor = c.walk();
-            let inner: Vec<Node> = c.named_children(&mut cursor).filter(|s| !s.kind().ends_with("comment")).collect();
+            let mut cursor = statement.walk();
+            let inner: Vec<Node> =
+                statement.named_children(&mut cursor).filter(|s| !s.kind().ends_with("comment")).collect();
             inner.len() == 1 && inner[0].kind() == "throw_statement"
         }
         _ => false,
-    })
+    }
 }
 
 /// The first node of a kind, depth first: a method's body is its first block.

@@ -37,6 +37,7 @@ mod split_assertions;
 mod split_input;
 mod standard_implementation;
 mod strip;
+mod text_alike;
 mod values;
 
 pub use accessor::{accessor_calls, getter_reads};
@@ -70,4 +71,5 @@ pub use split_assertions::{split_assertions, Split};
 pub use split_input::carry_split_inputs;
 pub use standard_implementation::standard_implementation;
 pub use strip::strip_tests;
+pub use text_alike::{compare_texts, text_alike_failure};
 pub use values::listed_values;

@@ -139,7 +139,8 @@ impl GenerateRun {
     /// Candidate `i`'s code with each failed `assertEquals` of two objects whose project class keeps
     /// `Object`'s `equals` (JUnit printed both as `Class@hash`) comparing their values instead
     /// (`mtc::identity`), and of two arrays (`[B@hash`) comparing their elements
-    /// (`mtc::array_identity`), and the note for the report; None when no assertion is such, or when a
+    /// (`mtc::array_identity`), and of a `String` against an object printing alike comparing their
+    /// texts (`mtc::text_alike`), and the note for the report; None when no assertion is such, or when a
     /// template wrote the candidate (its assertions compare what the template chose to compare).
     /// Used at the trial and again at validation, whose catalogue copies may fail so for the first time.
     pub(super) fn compare_identity_values(&self, i: usize, tests: &[TestResult]) -> Option<(String, String)> {
@@ -158,6 +159,14 @@ impl GenerateRun {
                 compared.push(format!("{} (arrays, by their elements)", Candidate::method_of(&t.name)));
                 continue;
             }
+            if let Some((expected, actual)) = crate::mtc::text_alike_failure(message) {
+                let Some(rewritten) = line.and_then(|l| crate::mtc::compare_texts(&code, l)) else { continue };
+                code = rewritten;
+                let simple = |c: &str| c.rsplit(['.', '$']).next().unwrap_or(c).to_string();
+                let (e, a) = (simple(&expected), simple(&actual));
+                compared.push(format!("{} (by text: a {e} and a {a} printing alike)", Candidate::method_of(&t.name)));
+                continue;
+            }
             let Some(binary) = crate::mtc::identity_failure(message) else { continue };
             let Some((class, values)) = self.value_class(&binary) else { continue };
             let Some(rewritten) = line.and_then(|l| crate::mtc::compare_values(&code, l, &class, &values)) else {
@@ -171,7 +180,8 @@ impl GenerateRun {
         }
         (!compared.is_empty()).then(|| {
             let note = format!(
-                "compared by value what assertEquals compared by identity (a class keeping Object's equals, or arrays): {}",
+                "compared by value what assertEquals compared by identity (a class keeping Object's equals, arrays, or a text \
+                 against an object of another class): {}",
                 compared.join("; ")
             );
             (code, note)

@@ -1,0 +1,104 @@
+//! An `assertEquals` of a `String` and an object of another class fails however alike they
+//! print: `String.equals` takes only a `String`. An LLM writes it where a relation states that two
+//! texts agree (sulky's ULID, unseen-32: `assertEquals(fromBytes(data).toString(),
+//! parseULID(text))`, a `String` against a `ULID.Value` printing the same 26 letters, failed for
+//! every input and the relation was judged wrong). A boxed number against another box (`Integer`
+//! `1` against `Long` `1`) fails so too. JUnit says so in its message: where both sides print the
+//! same text, it names their classes (`expected: java.lang.String@1b2c<01M9..> but was:
+//! p.ULID$Value@3d4e<01M9..>`, JUnit 4 without the hash). The assertion is rewritten to compare
+//! the two texts (`String.valueOf` of each side) and the test runs again: no LLM round is spent,
+//! and the relation the LLM meant, equal texts, is what runs. Two objects of one project class
+//! are left to `identity`: their class's `equals` says what equal means.
+
+/// The two classes of a failed equality whose sides print the same text and whose `equals` can
+/// never agree for that reason alone: one side a `String`, or both boxed numbers or characters,
+/// of different classes. None for any other message.
+pub fn text_alike_failure(message: &str) -> Option<(String, String)> {
+    let (expected, actual) = super::expected_actual(message)?;
+    let ((e_class, e_text), (a_class, a_text)) = (printed(&expected)?, printed(&actual)?);
+    let boxed = |c: &str| {
+        let simple = c.strip_prefix("java.lang.").unwrap_or_default();
+        matches!(simple, "Integer" | "Long" | "Short" | "Byte" | "Double" | "Float" | "Character")
+    };
+    let text = e_class == "java.lang.String" || a_class == "java.lang.String";
+    let unequal_classes = e_class != a_class && (text || (boxed(e_class) && boxed(a_class)));
+    (e_text == a_text && unequal_classes).then(|| (e_class.to_string(), a_class.to_string()))
+}
+
+/// A side as JUnit prints it where both print alike: `Class@hash<text>` (5) or `Class<text>` (4),
+/// as its class and text.
+fn printed(side: &str) -> Option<(&str, &str)> {
+    let (head, text) = side.trim().split_once('<')?;
+    let text = text.strip_suffix('>')?;
+    let class = match head.split_once('@') {
+        Some((class, hash)) if super::identity::is_identity_hash(hash) => class,
+        Some(_) => return None,
+        None => head,
+    };
+    let named = !class.is_empty() && class.chars().all(|c| c.is_alphanumeric() || matches!(c, '.' | '$' | '_'));
+    named.then_some((class, text))
+}
+
+/// `code` with the `assertEquals` on 1-based `line` (two arguments, or three with a message)
+/// comparing `String.valueOf` of its first two. None when no such call stands on that line. Of
+/// JUnit 4's three arguments the message comes first: its last two are compared.
+pub fn compare_texts(code: &str, line: usize) -> Option<String> {
+    let tree = crate::java_model::parser().parse(code, None)?;
+    let call = super::identity::assert_equals_on_line(tree.root_node(), code, line, 2..=3)?;
+    let arguments = call.child_by_field_name("arguments")?;
+    let all: Vec<_> = arguments.named_children(&mut arguments.walk()).collect();
+    let message_first = all.len() == 3 && is_junit4(code);
+    let compared = if message_first { &all[1..] } else { &all[..2] };
+    let edits: Vec<((usize, usize), String)> = compared
+        .iter()
+        .map(|a| ((a.start_byte(), a.end_byte()), format!("String.valueOf({})", &code[a.byte_range()])))
+        .collect();
+    Some(super::catalogue::edited(code, &edits))
+}
+
+fn is_junit4(code: &str) -> bool {
+    code.contains("org.junit.Assert") && !code.contains("org.junit.jupiter")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_string_and_an_object_printing_alike_are_compared_by_text() {
+        let junit5 = "expected: java.lang.String@6327c805<00041061050R3GG28A1C60T3GF> but was: \
+                      de.huxhorn.sulky.ulid.ULID$Value@dc6edd<00041061050R3GG28A1C60T3GF>";
+        let classes = text_alike_failure(junit5).expect("a String against a ULID.Value");
+        assert_eq!(classes, ("java.lang.String".into(), "de.huxhorn.sulky.ulid.ULID$Value".into()));
+        let junit4 = "expected: java.lang.Integer<1> but was: java.lang.Long<1>";
+        assert!(text_alike_failure(junit4).is_some(), "two boxes, JUnit 4's wording");
+    }
+
+    #[test]
+    fn other_failures_are_not_texts_alike() {
+        assert!(text_alike_failure("expected: <abc> but was: <abd>").is_none(), "different texts");
+        let two_values = "expected: p.Value@1b2c<x> but was: p.Value@3d4e<x>";
+        assert!(text_alike_failure(two_values).is_none(), "one project class: its equals decides");
+        let two_classes = "expected: p.Value@1b2c<x> but was: p.Other@3d4e<x>";
+        assert!(text_alike_failure(two_classes).is_none(), "neither is a text nor a box");
+        let differ = "expected: java.lang.String@1b2c<x> but was: p.Value@3d4e<y>";
+        assert!(text_alike_failure(differ).is_none());
+        let not_a_hash = "expected: java.lang.String@zz<x> but was: p.Value@3d4e<x>";
+        assert!(text_alike_failure(not_a_hash).is_none());
+    }
+
+    #[test]
+    fn the_compared_arguments_are_wrapped_and_a_message_is_left() {
+        let code = "import static org.junit.jupiter.api.Assertions.*;\nclass T {\n  void mr1() {\n    \
+                    assertEquals(a.toString(), parse(s), \"same text\");\n  }\n}\n";
+        let rewritten = compare_texts(code, 4).expect("the call on line 4");
+        assert!(
+            rewritten.contains("assertEquals(String.valueOf(a.toString()), String.valueOf(parse(s)), \"same text\");")
+        );
+        assert!(compare_texts(code, 3).is_none(), "no assertion on that line");
+        let junit4 = "import static org.junit.Assert.*;\nclass T {\n  void mr1() {\n    \
+                      assertEquals(\"same text\", a, b);\n  }\n}\n";
+        let rewritten = compare_texts(junit4, 4).expect("JUnit 4's call");
+        assert!(rewritten.contains("assertEquals(\"same text\", String.valueOf(a), String.valueOf(b));"));
+    }
+}

@@ -241,10 +241,11 @@ fn method_matches(class: &ClassModel, m: &MethodModel, spec: &TargetSpec) -> boo
     name_ok && spec.params.as_ref().is_none_or(|p| params_match(p, m))
 }
 
-/// Parameter types match as written or simple-named, generics ignored.
+/// Parameter types match as written or simple-named, generics ignored; a varargs parameter as
+/// its array (`toUni(int[])` names `toUni(int... index)`, as javadoc and javap write it).
 fn params_match(wanted: &[String], m: &MethodModel) -> bool {
-    wanted.len() == m.params.len()
-        && wanted.iter().zip(&m.params).all(|(w, p)| erase_simple(w) == erase_simple(&p.type_name))
+    let array = |t: &str| erase_simple(t).replace("...", "[]");
+    wanted.len() == m.params.len() && wanted.iter().zip(&m.params).all(|(w, p)| array(w) == array(&p.type_name))
 }
 
 /// `**` matches anything, `*` anything but a dot.
@@ -420,6 +421,22 @@ mod tests {
         let err = parse_targets(" , ").unwrap_err();
         assert!(err.message().contains("com.acme.Aes#encryptText"), "{err}");
         assert!(parse_targets("com acme#x").is_err());
+    }
+
+    #[test]
+    fn a_varargs_parameter_is_named_as_written_or_as_its_array() {
+        let file = crate::java_model::parse_str(
+            std::path::Path::new("Counter.java"),
+            "package a;\npublic class Counter {\n    public int toUni(int... index) { return 0; }\n}\n",
+        );
+        let class = &file.classes[0];
+        let method = &class.methods[0];
+        for written in ["a.Counter#toUni(int[])", "a.Counter#toUni(int...)"] {
+            let spec = &parse_targets(written).unwrap()[0];
+            assert!(method_matches(class, method, spec), "{written}");
+        }
+        let spec = &parse_targets("a.Counter#toUni(long[])").unwrap()[0];
+        assert!(!method_matches(class, method, spec), "another element type");
     }
 
     #[test]

@@ -10,6 +10,7 @@ mod boundary;
 mod composition;
 mod containers;
 mod contracts;
+mod enum_texts;
 mod fluent;
 mod guards;
 mod inplace;

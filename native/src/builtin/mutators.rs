@@ -15,9 +15,13 @@ fn inverse_names() -> impl Iterator<Item = &'static (&'static str, &'static str)
 }
 
 /// Fresh instances (never a shared constant: the test mutates them), each expression built twice
-/// gives two equal objects.
+/// gives two equal objects; of a class whose instances cannot change, the ones its companions
+/// hand out too (`objects::companions`: a shared instance changes for no one).
 pub(super) fn fresh_instances(caller: &Caller) -> Vec<String> {
-    caller.instances(INPUTS).into_iter().filter(|v| v.ends_with(')')).collect()
+    let companions = caller.values.companions(caller.class);
+    let immutable = super::objects::is_immutable(caller.class);
+    let fresh = |v: &String| if companions.contains(v) { immutable } else { v.ends_with(')') };
+    caller.instances(INPUTS).into_iter().filter(fresh).collect()
 }
 
 /// Amounts of a mutator's parameters, one row per input: integers of small magnitude only (an

@@ -19,7 +19,7 @@ pub fn project_values(values: &Values, written: &str, n: usize, depth: usize) ->
     if class.package != values.class.package && !has(&class.modifiers, "public") {
         return Vec::new(); // a test in another package cannot name it
     }
-    let mut sources = vec![constants(values, class)];
+    let mut sources = vec![constants(values, class), values.companions(class).to_vec()];
     let mut parsed = Vec::new();
     let mut own_kind = Vec::new();
     if is_buildable(class) {
@@ -137,6 +137,48 @@ fn constants(values: &Values, class: &ClassModel) -> Vec<String> {
         .filter(|f| erase_simple(&f.type_name) == class.name)
         .map(|f| format!("{own}.{}", f.name))
         .collect()
+}
+
+/// How many instances a class's companions give, at most.
+const COMPANIONS: usize = 4;
+
+/// The instances of `class` that other classes of the project hand out: their public static
+/// fields of its type and their public static factories of it without parameters (jackson's
+/// `Base64Variants.MIME` and `Base64Variants.getDefaultVariant()` for `Base64Variant`, whose
+/// constructors take an alphabet of exactly 64 characters). A library's named configurations are
+/// valid ones; the catalogue's arguments to a constructor may not be (unseen-33: every instance it
+/// built of `Base64Variant` threw, and the model copied it).
+pub(super) fn companions(values: &Values, class: &ClassModel) -> Vec<String> {
+    let Some(project) = values.project else { return Vec::new() };
+    let hands_out = |t: Option<&str>| t.is_some_and(|t| erase_simple(t) == class.name);
+    let mut out = Vec::new();
+    for holder in project.classes().filter(|c| c.qualified_name != class.qualified_name) {
+        let sees = holder.package == class.package || holder.imports.contains(&class.qualified_name);
+        if !sees || !is_visible(values, holder, &holder.modifiers) || holder.binary_name.contains('$') {
+            continue;
+        }
+        let named = reference(values, holder);
+        let public_static = |m: &[String]| has(m, "public") && has(m, "static");
+        let fields = (holder.fields.iter())
+            .filter(|f| public_static(&f.modifiers) && hands_out(Some(&f.type_name)))
+            .map(|f| format!("{named}.{}", f.name));
+        let factories = (holder.methods.iter())
+            .filter(|m| public_static(&m.modifiers) && m.params.is_empty() && hands_out(m.return_type.as_deref()))
+            .filter(|m| !reads_clock_or_chance(holder, m))
+            .map(|m| format!("{named}.{}()", m.name));
+        out.extend(fields.chain(factories));
+        if out.len() >= COMPANIONS {
+            break;
+        }
+    }
+    out.truncate(COMPANIONS);
+    out
+}
+
+/// Whether no field of an instance of `class` can change after it is built: its own instance
+/// fields are all final (a shared instance is then as good as a fresh one).
+pub(super) fn is_immutable(class: &ClassModel) -> bool {
+    class.fields.iter().filter(|f| !has(&f.modifiers, "static")).all(|f| has(&f.modifiers, "final"))
 }
 
 /// A class a test can instantiate: concrete, and not an inner class needing an outer instance.
@@ -473,5 +515,53 @@ mod tests {
         let none_below = class_literals(&values, Some("Scale"));
         assert_eq!(none_below, vec!["Scale.class".to_string()], "an interface nothing implements is itself");
         assert_eq!(class_literals(&values, Some("String")), vec!["String.class".to_string()], "a JDK type");
+    }
+
+    /// jackson-core 2.14's shape: `Base64Variant`, immutable, handed out by `Base64Variants`;
+    /// a mutable `Counter` handed out by `Counters`, a field not public, a factory taking arguments.
+    fn companion_project() -> Project {
+        let file = |name: &str, src: &str| parse_str(std::path::Path::new(name), src);
+        let mut project = Project::new(&[]);
+        project.files = vec![
+            file(
+                "Base64Variant.java",
+                "package j;\npublic final class Base64Variant {\n    private final String name;\n    \
+                 public Base64Variant(String name, String alphabet) { this.name = name; }\n}\n",
+            ),
+            file(
+                "Base64Variants.java",
+                "package j;\npublic final class Base64Variants {\n    \
+                 public static final Base64Variant MIME = new Base64Variant(\"MIME\", \"\");\n    \
+                 static final Base64Variant HIDDEN = MIME;\n    \
+                 public static Base64Variant getDefaultVariant() { return MIME; }\n    \
+                 public static Base64Variant valueOf(String name) { return MIME; }\n}\n",
+            ),
+            file(
+                "Counter.java",
+                "package j;\npublic class Counter {\n    private int n;\n    public Counter(int n) {}\n}\n",
+            ),
+            file(
+                "Counters.java",
+                "package j;\npublic class Counters {\n    public static final Counter SHARED = new Counter(3);\n}\n",
+            ),
+        ];
+        project
+    }
+
+    #[test]
+    fn an_immutable_class_is_first_received_as_its_companions_hand_it_out() {
+        let project = companion_project();
+        let tests = TestIndex::load(&[], None);
+        let named = |n: &str| project.classes().find(|c| c.name == n).expect("the fixture's class");
+        let variant = named("Base64Variant");
+        assert_eq!(crate::builtin::fresh_instance(variant, &project, &tests).as_deref(), Some("Base64Variants.MIME"));
+        let values = Values::for_class(variant, Some(&project), &tests).of("Base64Variant", 10);
+        assert!(values.contains(&"Base64Variants.getDefaultVariant()".to_string()), "{values:?}");
+        assert!(!values.iter().any(|v| v.contains("HIDDEN") || v.contains("valueOf")), "{values:?}");
+        let counter = named("Counter");
+        let receiver = crate::builtin::fresh_instance(counter, &project, &tests).unwrap_or_default();
+        assert!(receiver.starts_with("new Counter("), "a mutable class's shared instance is no receiver: {receiver}");
+        let inputs = Values::for_class(counter, Some(&project), &tests).of("Counter", 10);
+        assert!(inputs.contains(&"Counters.SHARED".to_string()), "but it is an input: {inputs:?}");
     }
 }

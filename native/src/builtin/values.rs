@@ -57,6 +57,9 @@ pub struct Values<'a> {
     /// The guards of each builder (`guards::guards_of`), by class and place in its file: every
     /// value a builder is given is checked against them.
     guards: RefCell<BTreeMap<BuilderKey, Rc<[Guard]>>>,
+    /// The instances each class's companions hand out (`objects::companions`), by qualified name:
+    /// finding them looks through every class of the project.
+    companions: RefCell<BTreeMap<String, Rc<[String]>>>,
 }
 
 /// A builder by its class's qualified name and its byte range in the class's file.
@@ -78,6 +81,7 @@ impl<'a> Values<'a> {
             hierarchy: OnceCell::new(),
             quoted: RefCell::default(),
             guards: RefCell::default(),
+            companions: RefCell::default(),
         };
         values.gather_from_tests(tests.project());
         values.gather_from_class();
@@ -95,6 +99,9 @@ impl<'a> Values<'a> {
         let own = |f: &&crate::java_model::FieldModel| erase_simple(&f.type_name) == class.name;
         for f in class.fields.iter().filter(|f| public_static(&f.modifiers) && !own(f)) {
             self.add(&f.type_name, format!("{owner}.{}", f.name));
+        }
+        for text in super::enum_texts::enum_texts(class) {
+            self.add("String", text);
         }
         // One shared object of the class's own type is no receiver a test may change.
         let shared = |m: &crate::java_model::MethodModel| {
@@ -145,6 +152,16 @@ impl<'a> Values<'a> {
             .entry(class.qualified_name.clone())
             .or_insert_with(|| crate::java_model::javadoc::quoted_texts(class).into());
         Rc::clone(texts)
+    }
+
+    /// The instances of `class` other project classes hand out (`objects::companions`), found once.
+    pub fn companions(&self, class: &ClassModel) -> Rc<[String]> {
+        if let Some(found) = self.companions.borrow().get(&class.qualified_name) {
+            return Rc::clone(found);
+        }
+        let found: Rc<[String]> = objects::companions(self, class).into();
+        self.companions.borrow_mut().insert(class.qualified_name.clone(), Rc::clone(&found));
+        found
     }
 
     /// A declared type as a test writes it: type variables replaced by their bounds.

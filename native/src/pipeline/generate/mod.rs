@@ -10,6 +10,7 @@
 mod amplify;
 mod candidate;
 mod catalogue;
+mod compile_feedback;
 mod conversation;
 mod decide;
 mod failing_step;

@@ -7,10 +7,11 @@
 //! only then is it given up.
 
 use super::candidate::{Candidate, Refinement, Status};
+use super::compile_feedback::compile_feedback;
 use super::GenerateRun;
 use crate::error::CoreResult;
 use crate::java_model::ClassModel;
-use crate::protocol::{CompileDiagnostic, DiagnosticKind, TestResult};
+use crate::protocol::{CompileDiagnostic, TestResult};
 
 /// Conversion rounds per candidate (String/byte[], numbers): javac reports a mix-up behind a fixed one only
 /// at the next compile, but a repair that keeps finding more is not getting anywhere.
@@ -54,7 +55,8 @@ impl GenerateRun {
             c.static_repair_pending = can_refine && c.refinements < rounds;
             return; // tried again at the next trial, without an LLM round
         }
-        let feedback = compile_feedback(diagnostics);
+        let code = c.code.as_deref().unwrap_or_default();
+        let feedback = compile_feedback(diagnostics, code, c.target.class(&self.project));
         if can_refine && c.wants_refinement(rounds, &feedback) {
             let feedback = match c.runaway.take() {
                 Some(unit) => format!("{feedback}\n{}", runaway_feedback(&unit)),
@@ -261,16 +263,6 @@ fn runaway_feedback(unit: &str) -> String {
     )
 }
 
-fn compile_feedback(diagnostics: &[CompileDiagnostic]) -> String {
-    let lines: Vec<String> = diagnostics
-        .iter()
-        .filter(|d| d.kind == DiagnosticKind::Error)
-        .take(FEEDBACK_ENTRIES)
-        .map(|d| format!("line {}:{}: error: {}", d.line, d.column, d.message))
-        .collect();
-    lines.join("\n")
-}
-
 /// The run's feedback without its data: each test, how it ended and what it threw.
 pub(super) fn run_outline(tests: &[TestResult]) -> String {
     let lines: Vec<String> = tests
@@ -317,7 +309,7 @@ pub(super) fn run_feedback(tests: &[TestResult], code: &str, test_class: &str) -
 const STATEMENT_CHARS: usize = 200;
 
 /// `text` cut to `max` characters, on a character boundary, marked when cut.
-fn cut(text: &str, max: usize) -> String {
+pub(super) fn cut(text: &str, max: usize) -> String {
     match text.char_indices().nth(max) {
         Some((at, _)) => format!("{} ...", &text[..at]),
         None => text.to_string(),

@@ -18,15 +18,37 @@ pub fn identity_failure(message: &str) -> Option<String> {
     let class = |side: &str| -> Option<String> {
         // A class with a `toString` of its own prints its text after the hash where both sides
         // print alike (`p.C@1f<3/4>`): still two objects compared by identity.
-        let side = side.trim();
-        let side = side.strip_suffix('>').and_then(|s| s.split_once('<')).map_or(side, |(head, _)| head);
-        let (class, hash) = side.rsplit_once('@')?;
-        let hex = is_identity_hash(hash);
-        let named = !class.is_empty() && class.chars().all(|c| c.is_alphanumeric() || matches!(c, '.' | '$' | '_'));
-        (hex && named).then(|| class.to_string())
+        let printed = printed_object(side)?;
+        printed.hashed.then(|| printed.class.to_string())
     };
     let (e, a) = (class(&expected)?, class(&actual)?);
     (e == a).then_some(e)
+}
+
+/// One side of a failed equality as JUnit prints an object: its class, whether an identity hash
+/// follows it (`p.C@1b2c`; JUnit 4 prints none where both sides print alike), and the text after
+/// it where JUnit printed one (`p.C@1b2c<3/4>`, `p.C<3/4>`).
+pub(super) struct PrintedObject<'s> {
+    pub class: &'s str,
+    pub hashed: bool,
+    pub text: Option<&'s str>,
+}
+
+/// `side` read as [`PrintedObject`]; None when it is no class name (with or without a hash) or
+/// what follows the `@` is no hash.
+pub(super) fn printed_object(side: &str) -> Option<PrintedObject<'_>> {
+    let side = side.trim();
+    let (head, text) = match side.strip_suffix('>').and_then(|s| s.split_once('<')) {
+        Some((head, text)) => (head, Some(text)),
+        None => (side, None),
+    };
+    let (class, hashed) = match head.rsplit_once('@') {
+        Some((class, hash)) if is_identity_hash(hash) => (class, true),
+        Some(_) => return None,
+        None => (head, false),
+    };
+    let named = !class.is_empty() && class.chars().all(|c| c.is_alphanumeric() || matches!(c, '.' | '$' | '_'));
+    named.then_some(PrintedObject { class, hashed, text })
 }
 
 /// Whether `hash` is what `Object.toString` prints after the `@`: an identity hash in hex.

@@ -10,12 +10,15 @@
 //! and the relation the LLM meant, equal texts, is what runs. Two objects of one project class
 //! are left to `identity`: their class's `equals` says what equal means.
 
+use super::JUnit;
+
 /// The two classes of a failed equality whose sides print the same text and whose `equals` can
 /// never agree for that reason alone: one side a `String`, or both boxed numbers or characters,
 /// of different classes. None for any other message.
 pub fn text_alike_failure(message: &str) -> Option<(String, String)> {
     let (expected, actual) = super::expected_actual(message)?;
-    let ((e_class, e_text), (a_class, a_text)) = (printed(&expected)?, printed(&actual)?);
+    let (e, a) = (super::identity::printed_object(&expected)?, super::identity::printed_object(&actual)?);
+    let ((e_class, e_text), (a_class, a_text)) = ((e.class, e.text?), (a.class, a.text?));
     let boxed = |c: &str| {
         let simple = c.strip_prefix("java.lang.").unwrap_or_default();
         matches!(simple, "Integer" | "Long" | "Short" | "Byte" | "Double" | "Float" | "Character")
@@ -25,39 +28,21 @@ pub fn text_alike_failure(message: &str) -> Option<(String, String)> {
     (e_text == a_text && unequal_classes).then(|| (e_class.to_string(), a_class.to_string()))
 }
 
-/// A side as JUnit prints it where both print alike: `Class@hash<text>` (5) or `Class<text>` (4),
-/// as its class and text.
-fn printed(side: &str) -> Option<(&str, &str)> {
-    let (head, text) = side.trim().split_once('<')?;
-    let text = text.strip_suffix('>')?;
-    let class = match head.split_once('@') {
-        Some((class, hash)) if super::identity::is_identity_hash(hash) => class,
-        Some(_) => return None,
-        None => head,
-    };
-    let named = !class.is_empty() && class.chars().all(|c| c.is_alphanumeric() || matches!(c, '.' | '$' | '_'));
-    named.then_some((class, text))
-}
-
 /// `code` with the `assertEquals` on 1-based `line` (two arguments, or three with a message)
-/// comparing `String.valueOf` of its first two. None when no such call stands on that line. Of
-/// JUnit 4's three arguments the message comes first: its last two are compared.
-pub fn compare_texts(code: &str, line: usize) -> Option<String> {
+/// comparing `String.valueOf` of the two values. None when no such call stands on that line. JUnit
+/// 4 takes the message first, 5 last.
+pub fn compare_texts(code: &str, line: usize, junit: JUnit) -> Option<String> {
     let tree = crate::java_model::parser().parse(code, None)?;
     let call = super::identity::assert_equals_on_line(tree.root_node(), code, line, 2..=3)?;
     let arguments = call.child_by_field_name("arguments")?;
     let all: Vec<_> = arguments.named_children(&mut arguments.walk()).collect();
-    let message_first = all.len() == 3 && is_junit4(code);
+    let message_first = all.len() == 3 && junit == JUnit::Four;
     let compared = if message_first { &all[1..] } else { &all[..2] };
     let edits: Vec<((usize, usize), String)> = compared
         .iter()
         .map(|a| ((a.start_byte(), a.end_byte()), format!("String.valueOf({})", &code[a.byte_range()])))
         .collect();
     Some(super::catalogue::edited(code, &edits))
-}
-
-fn is_junit4(code: &str) -> bool {
-    code.contains("org.junit.Assert") && !code.contains("org.junit.jupiter")
 }
 
 #[cfg(test)]
@@ -91,14 +76,14 @@ mod tests {
     fn the_compared_arguments_are_wrapped_and_a_message_is_left() {
         let code = "import static org.junit.jupiter.api.Assertions.*;\nclass T {\n  void mr1() {\n    \
                     assertEquals(a.toString(), parse(s), \"same text\");\n  }\n}\n";
-        let rewritten = compare_texts(code, 4).expect("the call on line 4");
+        let rewritten = compare_texts(code, 4, JUnit::Five).expect("the call on line 4");
         assert!(
             rewritten.contains("assertEquals(String.valueOf(a.toString()), String.valueOf(parse(s)), \"same text\");")
         );
-        assert!(compare_texts(code, 3).is_none(), "no assertion on that line");
+        assert!(compare_texts(code, 3, JUnit::Five).is_none(), "no assertion on that line");
         let junit4 = "import static org.junit.Assert.*;\nclass T {\n  void mr1() {\n    \
                       assertEquals(\"same text\", a, b);\n  }\n}\n";
-        let rewritten = compare_texts(junit4, 4).expect("JUnit 4's call");
+        let rewritten = compare_texts(junit4, 4, JUnit::Four).expect("JUnit 4's call");
         assert!(rewritten.contains("assertEquals(\"same text\", String.valueOf(a), String.valueOf(b));"));
     }
 }

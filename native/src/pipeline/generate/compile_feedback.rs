@@ -5,31 +5,22 @@
 //! (unseen-32) were composed `extractMentionedScreennames(extractMentionsOrListsWithIndices(x))`
 //! in every reply, and two refinement rounds on the bare message wrote the same line again.
 
+use super::refine::{cut, FEEDBACK_ENTRIES, STATEMENT_CHARS};
 use crate::java_model::{ClassModel, MethodModel};
 use crate::protocol::{CompileDiagnostic, DiagnosticKind};
-
-/// Errors shown, at most this many.
-const ENTRIES: usize = 20;
-
-/// A statement quoted, at most this many characters.
-const STATEMENT_CHARS: usize = 200;
 
 /// Overloads of one name shown for a statement, at most this many.
 const OVERLOADS: usize = 3;
 
 pub(super) fn compile_feedback(diagnostics: &[CompileDiagnostic], code: &str, class: &ClassModel) -> String {
     let lines: Vec<&str> = code.lines().collect();
-    let errors = diagnostics.iter().filter(|d| d.kind == DiagnosticKind::Error).take(ENTRIES);
+    let errors = diagnostics.iter().filter(|d| d.kind == DiagnosticKind::Error).take(FEEDBACK_ENTRIES);
     let entries: Vec<String> = errors
         .map(|d| {
             let mut entry = format!("line {}:{}: error: {}", d.line, d.column, d.message);
             let statement = d.line.checked_sub(1).and_then(|l| lines.get(l)).map(|s| s.trim());
             if let Some(statement) = statement.filter(|s| !s.is_empty()) {
-                entry.push_str(&format!(
-                    "\n        line {}: {}",
-                    d.line,
-                    super::refine::cut(statement, STATEMENT_CHARS)
-                ));
+                entry.push_str(&format!("\n        line {}: {}", d.line, cut(statement, STATEMENT_CHARS)));
                 for declared in called_declarations(statement, class) {
                     entry.push_str(&format!("\n        where {} declares {declared}", class.name));
                 }

@@ -18,7 +18,7 @@ use crate::protocol::{CompileDiagnostic, TestResult};
 const MAX_COERCIONS: u32 = 3;
 
 /// Compile or run feedback shown to the LLM, at most this many entries.
-const FEEDBACK_ENTRIES: usize = 20;
+pub(super) const FEEDBACK_ENTRIES: usize = 20;
 
 impl GenerateRun {
     /// The paper's refinement: compile or run feedback back to the LLM, one round per call.
@@ -305,8 +305,8 @@ pub(super) fn run_feedback(tests: &[TestResult], code: &str, test_class: &str) -
     entries.join("\n")
 }
 
-/// A statement quoted in the run's feedback, at most this many characters.
-const STATEMENT_CHARS: usize = 200;
+/// A statement quoted in the compile or run feedback, at most this many characters.
+pub(super) const STATEMENT_CHARS: usize = 200;
 
 /// `text` cut to `max` characters, on a character boundary, marked when cut.
 pub(super) fn cut(text: &str, max: usize) -> String {

@@ -160,7 +160,8 @@ impl GenerateRun {
                 continue;
             }
             if let Some((expected, actual)) = crate::mtc::text_alike_failure(message) {
-                let Some(rewritten) = line.and_then(|l| crate::mtc::compare_texts(&code, l)) else { continue };
+                let rewritten = line.and_then(|l| crate::mtc::compare_texts(&code, l, self.settings.junit));
+                let Some(rewritten) = rewritten else { continue };
                 code = rewritten;
                 let simple = |c: &str| c.rsplit(['.', '$']).next().unwrap_or(c).to_string();
                 let (e, a) = (simple(&expected), simple(&actual));

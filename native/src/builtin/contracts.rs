@@ -13,6 +13,7 @@ use super::templates::{
 };
 use super::values::INPUTS;
 use crate::coupling::name_tokens;
+use crate::java_model::names::starts_with_word;
 use crate::java_model::types::{boxed, erase_simple, is_primitive};
 use crate::java_model::{ClassKind, MethodModel};
 
@@ -698,7 +699,7 @@ pub fn validator_accepts_output(pair: &Pair) -> Option<Mr> {
     let produces = |m: &&MethodModel| {
         let named = ["encode", "encrypt", "escape", "format", "serialize", "compress", "to"]
             .iter()
-            .any(|p| m.name.strip_prefix(p).is_some_and(|r| r.is_empty() || r.starts_with(char::is_uppercase)));
+            .any(|word| starts_with_word(&m.name, word));
         named
             && validates_what_it_produces(&t.name, &m.name)
             && m.params.len() == 1

@@ -13,6 +13,7 @@
 use super::invoke::Caller;
 use super::templates::{assert_equal, ret, subjects, Mr, Pair};
 use super::values::INPUTS;
+use crate::java_model::names;
 use crate::java_model::types::erase_simple;
 use crate::java_model::MethodModel;
 
@@ -200,9 +201,7 @@ fn is_charset(p: &crate::java_model::Param) -> bool {
 
 /// Whether a name starts with one of `words` at a word boundary: `copyFile`, `copy`, not `copyright`.
 fn starts_with_word(name: &str, words: &[&str]) -> bool {
-    words
-        .iter()
-        .any(|w| name.strip_prefix(w).is_some_and(|r| r.is_empty() || r.starts_with(|c: char| c.is_ascii_uppercase())))
+    words.iter().any(|word| names::starts_with_word(name, word))
 }
 
 /// Text inputs of the class's catalogue; only ASCII ones when text crosses between bytes and

@@ -10,6 +10,7 @@ use super::objects::{find_class, is_text};
 use super::templates::{may_compare_by_value, Mr, Pair};
 use super::values::{Values, INPUTS};
 use crate::coupling::hierarchy::Hierarchy;
+use crate::java_model::names::starts_with_word;
 use crate::java_model::types::erase_simple;
 use crate::java_model::{ClassModel, MethodModel};
 
@@ -22,9 +23,7 @@ const READERS: &[&str] = &["parse", "read", "valueOf", "from", "decode", "of"];
 pub(super) fn texts_read(values: &Values, target: &MethodModel, n: usize) -> Vec<String> {
     let [param] = target.params.as_slice() else { return Vec::new() };
     let reads_text = is_text(&param.type_name);
-    let named = READERS.iter().any(|r| {
-        target.name.strip_prefix(r).is_some_and(|rest| rest.is_empty() || rest.starts_with(char::is_uppercase))
-    });
+    let named = READERS.iter().any(|word| starts_with_word(&target.name, word));
     let Some(returned) = target.return_type.as_deref().filter(|_| reads_text && named) else { return Vec::new() };
     let Some(type_class) = find_class(values, &erase_simple(returned)) else { return Vec::new() };
     if !writes_itself(values, type_class) {

@@ -13,6 +13,7 @@ use super::invoke::Caller;
 use super::objects;
 use super::templates::{assert_equal, declares_equals, ret, same, subject_for, subjects, subjects_at, Mr, Pair};
 use super::values::INPUTS;
+use crate::java_model::names::after_word;
 use crate::java_model::types::{erase_simple, is_primitive};
 use crate::java_model::MethodModel;
 
@@ -22,7 +23,7 @@ fn named(name: &str, word: &str) -> bool {
     if name == word {
         return true;
     }
-    let starts = name.strip_prefix(word).is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_uppercase()));
+    let starts = after_word(name, word).is_some();
     let capitalised: String = word.chars().take(1).flat_map(char::to_uppercase).chain(word.chars().skip(1)).collect();
     starts || name.ends_with(&capitalised)
 }
@@ -374,7 +375,7 @@ fn de_morgan(name: &str) -> Vec<String> {
     if !rest.starts_with(|c: char| c.is_ascii_uppercase()) {
         return Vec::new();
     }
-    let not = |rest: &str| match rest.strip_prefix("Not").filter(|r| r.starts_with(|c: char| c.is_ascii_uppercase())) {
+    let not = |rest: &str| match after_word(rest, "Not") {
         Some(positive) => positive.to_string(),
         None => format!("Not{rest}"),
     };
@@ -394,12 +395,10 @@ fn negation(name: &str) -> Vec<String> {
     let mut out = Vec::new();
     let negated_already = PAIRS.iter().any(|(negated, _)| name.starts_with(negated));
     for (negated, plain) in PAIRS {
-        if let Some(rest) = name.strip_prefix(negated).filter(|r| r.starts_with(|c: char| c.is_ascii_uppercase())) {
+        if let Some(rest) = after_word(name, negated) {
             out.push(format!("{plain}{rest}"));
         }
-        let plain_rest =
-            name.strip_prefix(plain).filter(|r| !negated_already && r.starts_with(|c: char| c.is_ascii_uppercase()));
-        if let Some(rest) = plain_rest {
+        if let Some(rest) = after_word(name, plain).filter(|_| !negated_already) {
             out.push(format!("{negated}{rest}"));
         }
     }

@@ -7,6 +7,7 @@ use super::invoke::Caller;
 use super::statics::comparable_by_value;
 use super::templates::{assert_equal, declares_equals, has_floating_state, ret, same, Mr, Pair};
 use super::values::{small_integer, INPUTS};
+use crate::java_model::names::after_word;
 use crate::java_model::types::erase_simple;
 use crate::java_model::MethodModel;
 
@@ -18,11 +19,6 @@ pub(super) fn returns_own(caller: &Caller, m: &MethodModel) -> bool {
 /// Whether the parameter at `at` is an integral amount (`int` or `long`).
 pub(super) fn integral_at(m: &MethodModel, at: usize) -> bool {
     matches!(m.params.get(at).map(|p| p.type_name.as_str()), Some("int" | "long"))
-}
-
-/// `name` without `prefix`, when the rest starts a new word: `withHourOfDay` -> `HourOfDay`.
-fn rest_after<'n>(name: &'n str, prefix: &str) -> Option<&'n str> {
-    name.strip_prefix(prefix).filter(|r| r.starts_with(|c: char| c.is_ascii_uppercase()))
 }
 
 fn named<'c>(caller: &Caller<'c>, name: &str, params: usize) -> Option<&'c MethodModel> {
@@ -37,7 +33,7 @@ fn named<'c>(caller: &Caller<'c>, name: &str, params: usize) -> Option<&'c Metho
 pub fn wither(pair: &Pair) -> Option<Mr> {
     let (caller, t) = (pair.caller, pair.target);
     let rest =
-        rest_after(&t.name, "with").or_else(|| rest_after(&t.name, "get")).or_else(|| rest_after(&t.name, "is"))?;
+        after_word(&t.name, "with").or_else(|| after_word(&t.name, "get")).or_else(|| after_word(&t.name, "is"))?;
     let with = named(caller, &format!("with{rest}"), 1).filter(|m| returns_own(caller, m))?;
     let getter = named(caller, &format!("get{rest}"), 0).or_else(|| named(caller, &format!("is{rest}"), 0))?;
     let value_type = &with.params[0].type_name;
@@ -176,7 +172,7 @@ pub(super) const EXACT_UNITS: [&str; 8] = ["Nano", "Micro", "Milli", "Second", "
 pub fn static_integral_inverse(pair: &Pair) -> Option<Mr> {
     let (caller, t) = (pair.caller, pair.target);
     let [value, amount] = t.params.as_slice() else { return None };
-    let rest = ["add", "plus"].iter().find_map(|p| rest_after(&t.name, p))?;
+    let rest = ["add", "plus"].iter().find_map(|p| after_word(&t.name, p))?;
     let integral = matches!(amount.type_name.as_str(), "int" | "long");
     let by_value = comparable_by_value(caller, &value.type_name) || erase_simple(&value.type_name) == "Date";
     // A unit of time that does not clamp: `addPadding(s, n)` or `addExact(a, b)` undo nothing.
@@ -239,10 +235,10 @@ pub fn factory_getter(pair: &Pair) -> Option<Mr> {
         })
     };
     let getter_of = |rest: &str| named(caller, &format!("get{rest}"), 0);
-    let (factory, getter) = if let Some(rest) = rest_after(&t.name, "get").filter(|_| t.params.is_empty()) {
+    let (factory, getter) = if let Some(rest) = after_word(&t.name, "get").filter(|_| t.params.is_empty()) {
         (factory_of(rest, ret(t)?)?, t)
     } else {
-        let rest = ["of", "from"].iter().find_map(|p| rest_after(&t.name, p)).map(String::from).or_else(|| {
+        let rest = ["of", "from"].iter().find_map(|p| after_word(&t.name, p)).map(String::from).or_else(|| {
             let mut chars = t.name.chars();
             let first = chars.next()?.to_ascii_uppercase();
             Some(std::iter::once(first).chain(chars).collect())

@@ -110,9 +110,9 @@ fn is_mutator(name: &str) -> bool {
     if MUTATORS.contains(&name) {
         return true;
     }
-    ["set", "add", "put", "remove", "insert", "clear", "push"].iter().any(|prefix| {
-        name.strip_prefix(prefix).and_then(|rest| rest.chars().next()).is_some_and(|c| c.is_ascii_uppercase())
-    })
+    ["set", "add", "put", "remove", "insert", "clear", "push"]
+        .iter()
+        .any(|word| super::names::after_word(name, word).is_some())
 }
 
 enum Resolved {

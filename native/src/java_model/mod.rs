@@ -7,6 +7,7 @@ mod body;
 mod declarations;
 mod grammar;
 pub mod javadoc;
+pub mod names;
 mod project;
 mod sole_statement;
 pub mod types;

@@ -16,6 +16,7 @@
 //! JTransforms, unseen-29) is passed as its length; where it is an offset or an index
 //! (`realForward(double[] a, int offa)`, given a second array in the same run) no length is meant.
 
+use crate::java_model::names::after_word;
 use crate::protocol::{CompileDiagnostic, DiagnosticKind};
 use tree_sitter::Node;
 
@@ -193,8 +194,7 @@ fn is_size_name(name: &str) -> bool {
     const WHOLE: &[&str] = &["n", "size", "length", "len", "count", "capacity", "num", "rows", "columns", "cols"];
     const ENDS: &[&str] = &["size", "length", "count", "capacity"];
     let lower = name.to_ascii_lowercase();
-    let prefixed =
-        |p: &str| name.strip_prefix(p).and_then(|r| r.chars().next()).is_some_and(|c| c.is_ascii_uppercase());
+    let prefixed = |word: &str| after_word(name, word).is_some();
     WHOLE.contains(&lower.as_str()) || ENDS.iter().any(|e| lower.ends_with(e)) || prefixed("num") || prefixed("n")
 }
 

@@ -7,6 +7,7 @@
 //! once; the test is then run again. No LLM round is spent, and the relation the LLM meant, equal
 //! values, is what runs.
 
+use crate::java_model::names::after_word;
 use crate::java_model::{ClassModel, MethodModel};
 use tree_sitter::Node;
 
@@ -82,8 +83,7 @@ fn has(modifiers: &[String], word: &str) -> bool {
 }
 
 fn is_getter(m: &MethodModel) -> bool {
-    let named =
-        ["get", "is", "has"].iter().any(|p| m.name.strip_prefix(p).is_some_and(|r| r.starts_with(char::is_uppercase)));
+    let named = ["get", "is", "has"].iter().any(|word| after_word(&m.name, word).is_some());
     let public = has(&m.modifiers, "public");
     named && m.params.is_empty() && !m.is_static() && public && m.return_type.as_deref().is_some_and(is_value_type)
 }

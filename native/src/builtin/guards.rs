@@ -10,6 +10,7 @@
 //! comparisons of the parameter itself with a number literal are read; whatever else a guard says
 //! is for the trial to find.
 
+use super::guard_scope::{body_of, Lookup, Scope};
 use super::setters::{find, is_throw, only_throws};
 use crate::java_model::types::erase_simple;
 use crate::java_model::{ClassModel, MethodModel};
@@ -53,13 +54,9 @@ fn compare(operator: &str, a: f64, b: f64) -> Option<bool> {
 }
 
 /// The guards of `builder` and of the constructors it hands its arguments on to through `this(..)`
-/// or, in the project superclass `superclass_of` gives, `super(..)`, by `builder`'s parameter
+/// or, in the project superclass `lookup` gives, `super(..)`, by `builder`'s parameter
 /// positions. Read once per builder (`Values::guards`).
-pub(super) fn guards_of<'c>(
-    class: &'c ClassModel,
-    builder: &'c MethodModel,
-    superclass_of: &dyn Fn(&ClassModel) -> Option<&'c ClassModel>,
-) -> Vec<Guard> {
+pub(super) fn guards_of<'c>(class: &'c ClassModel, builder: &'c MethodModel, lookup: Lookup<'_, 'c>) -> Vec<Guard> {
     let mut out = Vec::new();
     let mut positions: Vec<Option<usize>> = (0..builder.params.len()).map(Some).collect();
     let (mut owner, mut at) = (class, builder);
@@ -70,11 +67,12 @@ pub(super) fn guards_of<'c>(
         let Some(tree) = crate::java_model::parser().parse(&code, None) else { break };
         let root = tree.root_node();
         let Some(body) = find(root, "constructor_body").or_else(|| find(root, "block")) else { break };
+        let scope = Scope::new(owner, lookup);
         for (original, here) in positions.iter().enumerate() {
             let Some(name) = here.and_then(|h| at.params.get(h)).map(|p| p.name.as_str()) else { continue };
             let stored = stored_fields(body, &code, name, owner);
-            let lazy = stored.iter().flat_map(|field| field_guards(owner, field));
-            let own = guards_in_body(body, &code, name);
+            let lazy = stored.iter().flat_map(|field| field_guards(&scope, field));
+            let own = guards_in_body(body, &code, name, &scope);
             out.extend(own.into_iter().chain(lazy).map(|mut g| {
                 g.position = original;
                 g
@@ -82,7 +80,7 @@ pub(super) fn guards_of<'c>(
         }
         let handed = if at.is_constructor { handed_on(body, &code) } else { built_by(body, &code, owner) };
         let Some(handed) = handed else { break };
-        let next_owner = if handed.to == HandedTo::Super { superclass_of(owner) } else { Some(owner) };
+        let next_owner = if handed.to == HandedTo::Super { (lookup.superclass_of)(owner) } else { Some(owner) };
         let Some(next_owner) = next_owner else { break };
         let Some((next, mapping)) = delegation(next_owner, at, &handed) else { break };
         positions = positions.iter().map(|p| p.and_then(|p| mapping.get(p).copied().flatten())).collect();
@@ -113,9 +111,9 @@ fn stored_fields<'t>(body: Node, code: &'t str, param: &str, owner: &ClassModel)
 /// logRounds > 31` (unseen-26, where every instance the catalogue built threw so). A comparison
 /// of the field in an operation's own body is that operation's precondition, not the object's:
 /// commons-lang3's `Fraction#invert` throws for a zero numerator, and zero still builds a fraction.
-fn field_guards(owner: &ClassModel, field: &str) -> Vec<Guard> {
-    let code: &str = &owner.source;
-    let Some(tree) = crate::java_model::parser().parse(code, None) else { return Vec::new() };
+fn field_guards(scope: &Scope, field: &str) -> Vec<Guard> {
+    let owner = scope.owner;
+    let Some(tree) = scope.tree() else { return Vec::new() };
     let this_field = format!("this.{field}");
     let mut out = Vec::new();
     for m in owner.methods.iter().filter(|m| !m.is_constructor && !m.params.iter().any(|p| p.name == field)) {
@@ -123,7 +121,7 @@ fn field_guards(owner: &ClassModel, field: &str) -> Vec<Guard> {
         let mut calls = Vec::new();
         collect(body, "method_invocation", &mut calls);
         for call in calls {
-            out.extend(guards_of_handed_field(owner, tree.root_node(), call, code, [field, this_field.as_str()]));
+            out.extend(guards_of_handed_field(scope, tree.root_node(), call, [field, this_field.as_str()]));
         }
     }
     out
@@ -131,7 +129,8 @@ fn field_guards(owner: &ClassModel, field: &str) -> Vec<Guard> {
 
 /// The guards a method of `owner` keeps on the parameter a call hands `field` to: `generateSalt(
 /// prefix, logRounds)` to `generateSalt(String prefix, int logRounds)`.
-fn guards_of_handed_field(owner: &ClassModel, root: Node, call: Node, code: &str, field: [&str; 2]) -> Vec<Guard> {
+fn guards_of_handed_field(scope: &Scope, root: Node, call: Node, field: [&str; 2]) -> Vec<Guard> {
+    let (owner, code): (&ClassModel, &str) = (scope.owner, &scope.owner.source);
     let on_this = call.child_by_field_name("object").is_none_or(|o| code[o.byte_range()].trim() == "this");
     let (Some(name), Some(arguments)) = (call.child_by_field_name("name"), call.child_by_field_name("arguments"))
     else {
@@ -145,18 +144,9 @@ fn guards_of_handed_field(owner: &ClassModel, root: Node, call: Node, code: &str
     for callee in owner.methods.iter().filter(named) {
         let Some(body) = body_of(root, callee) else { continue };
         let param = callee.params[at].name.as_str();
-        out.extend(guards_in_body(body, code, param));
+        out.extend(guards_in_body(body, code, param, scope));
     }
     out
-}
-
-/// The body of a method of the file `root` parsed.
-fn body_of<'t>(root: Node<'t>, m: &MethodModel) -> Option<Node<'t>> {
-    let mut node = root.descendant_for_byte_range(m.byte_range.0, m.byte_range.1)?;
-    while node.kind() != "method_declaration" {
-        node = node.parent()?;
-    }
-    node.child_by_field_name("body")
 }
 
 fn collect<'t>(node: Node<'t>, kind: &str, out: &mut Vec<Node<'t>>) {
@@ -191,14 +181,15 @@ fn statements(body: Node) -> Vec<Node> {
 
 /// The guards of a body's statements on `param`: each statement's own, and those of an `if`
 /// the statement after it throws past.
-fn guards_in_body(body: Node, code: &str, param: &str) -> Vec<Guard> {
+fn guards_in_body(body: Node, code: &str, param: &str, scope: &Scope) -> Vec<Guard> {
     let all: Vec<Node> = statements(body).into_iter().filter(|s| !s.kind().ends_with("comment")).collect();
     let next = all.iter().skip(1).map(Some).chain([None]);
     all.iter()
         .zip(next)
         .flat_map(|(statement, after)| {
-            let mut found = guards_in(*statement, code, param);
-            found.extend(throws_past(*statement, after.copied()).into_iter().flat_map(|c| admits(c, code, param)));
+            let mut found = guards_in(*statement, code, param, scope);
+            let past = throws_past(*statement, after.copied());
+            found.extend(past.into_iter().flat_map(|c| admits(c, code, param, scope)));
             found
         })
         .collect()
@@ -216,13 +207,14 @@ fn throws_past<'t>(statement: Node<'t>, after: Option<Node<'t>>) -> Option<Node<
 
 /// A condition that must hold, read as `checkArgument`'s: each comparison of `param` in a
 /// conjunction rejects where it fails.
-fn admits(condition: Node, code: &str, param: &str) -> Vec<Guard> {
-    guards_from(terms(condition, "&&"), code, param, false)
+fn admits(condition: Node, code: &str, param: &str, scope: &Scope) -> Vec<Guard> {
+    guards_from(terms(condition, "&&"), code, param, false, scope)
 }
 
 /// `if (p < 2 || p > 5) throw ..` rejects where one of its comparisons holds; `checkArgument(p >=
-/// 0 && p < 10)` (Guava) and `Validate.isTrue(p >= 0, ..)` (commons) where one of theirs does not.
-fn guards_in(statement: Node, code: &str, param: &str) -> Vec<Guard> {
+/// 0 && p < 10)` (Guava) and `Validate.isTrue(p >= 0, ..)` (commons) where one of theirs does not;
+/// any other call handing `param` to a checker of the project rejects what the checker's guards do.
+fn guards_in(statement: Node, code: &str, param: &str, scope: &Scope) -> Vec<Guard> {
     let (terms_of, rejected_when) = match statement.kind() {
         "if_statement" if only_throws(statement) => {
             (statement.child_by_field_name("condition").map(|c| terms(c, "||")), true)
@@ -231,17 +223,32 @@ fn guards_in(statement: Node, code: &str, param: &str) -> Vec<Guard> {
             let call = statement.named_child(0).filter(|c| c.kind() == "method_invocation");
             let named = |c: &Node, n: &str| c.child_by_field_name("name").is_some_and(|m| &code[m.byte_range()] == n);
             let check = call.filter(|c| named(c, "checkArgument") || named(c, "isTrue"));
+            if check.is_none() {
+                return call.map(|c| checker_guards(c, code, param, scope)).unwrap_or_default();
+            }
             let first = check.and_then(|c| c.child_by_field_name("arguments")).and_then(|a| a.named_child(0));
             (first.map(|f| terms(f, "&&")), false)
         }
         _ => (None, false),
     };
-    guards_from(terms_of.unwrap_or_default(), code, param, rejected_when)
+    guards_from(terms_of.unwrap_or_default(), code, param, rejected_when, scope)
+}
+
+/// The guards of the checker `call` hands `param` to, on the parameter it lands in, their
+/// limits read in the checker's scope: hash4j's `checkPrecisionParameter(p, MIN_P, MAX_P)`
+/// throws for `p < minP || p > maxP`, that is outside 3..=26.
+fn checker_guards(call: Node, code: &str, param: &str, scope: &Scope) -> Vec<Guard> {
+    let Some(checker) = scope.checker(call, code, param) else { return Vec::new() };
+    let checker_code: &str = &checker.scope.owner.source;
+    let Some(tree) = checker.scope.tree() else { return Vec::new() };
+    let Some(body) = body_of(tree.root_node(), checker.method) else { return Vec::new() };
+    let param = checker.method.params[checker.position].name.as_str();
+    guards_in_body(body, checker_code, param, &checker.scope)
 }
 
 /// The comparisons of `param` among `terms`, each rejecting where it comes out `rejected_when`.
-fn guards_from(terms: Vec<Node>, code: &str, param: &str, rejected_when: bool) -> Vec<Guard> {
-    let comparisons = terms.into_iter().filter_map(|t| comparison(t, code, param));
+fn guards_from(terms: Vec<Node>, code: &str, param: &str, rejected_when: bool, scope: &Scope) -> Vec<Guard> {
+    let comparisons = terms.into_iter().filter_map(|t| comparison(t, code, param, scope));
     comparisons
         .map(|(operator, limit, flipped)| Guard { position: 0, operator, limit, flipped, rejected_when })
         .collect()
@@ -263,18 +270,18 @@ fn operator(expression: Node) -> Option<String> {
     expression.child_by_field_name("operator").map(|o| o.kind().to_string())
 }
 
-/// `param <op> literal` (or `literal <op> param`, flipped): the operator, the number and whether
-/// flipped; None for any other expression.
-fn comparison(expression: Node, code: &str, param: &str) -> Option<(String, f64, bool)> {
+/// `param <op> limit` (or `limit <op> param`, flipped), the limit a number or a name the scope
+/// knows the value of: the operator, the number and whether flipped; None for any other expression.
+fn comparison(expression: Node, code: &str, param: &str, scope: &Scope) -> Option<(String, f64, bool)> {
     let expression =
         if expression.kind() == "parenthesized_expression" { expression.named_child(0)? } else { expression };
     let operator = operator(expression).filter(|o| compare(o, 0.0, 0.0).is_some())?;
     let text = |field: &str| expression.child_by_field_name(field).map(|n| code[n.byte_range()].trim());
     let (left, right) = (text("left")?, text("right")?);
     if left == param {
-        Some((operator, number(right)?, false))
+        Some((operator, scope.value(right)?, false))
     } else if right == param {
-        Some((operator, number(left)?, true))
+        Some((operator, scope.value(left)?, true))
     } else {
         None
     }
@@ -308,7 +315,7 @@ pub(super) fn accepted_limits(guards: &[Guard], position: usize, type_name: &str
 
 /// A number as a test or a guard writes it: `2`, `-1`, `0L`, `1.5d`, or a boxed type's bound
 /// (`Integer.MAX_VALUE`); None for anything else.
-fn number(text: &str) -> Option<f64> {
+pub(super) fn number(text: &str) -> Option<f64> {
     let bound = match text.trim() {
         "Integer.MAX_VALUE" => Some(f64::from(i32::MAX)),
         "Integer.MIN_VALUE" => Some(f64::from(i32::MIN)),
@@ -428,8 +435,13 @@ fn delegation<'c>(
 
 #[cfg(test)]
 mod tests {
-    use super::{accepted_limits, guards_of, rejects};
-    use crate::java_model::{parse_str, ClassModel};
+    use super::{accepted_limits, guards_of, rejects, Guard, Lookup};
+    use crate::java_model::{parse_str, ClassModel, MethodModel};
+
+    /// The guards of a builder of a class alone: no project superclass, no other class.
+    fn alone(class: &ClassModel, builder: &MethodModel) -> Vec<Guard> {
+        guards_of(class, builder, Lookup { superclass_of: &|_| None, class_named: &|_| None })
+    }
 
     /// HdrHistogram 2.2.2's `DoubleHistogram` constructors, bodies cut to the guard and the chain.
     const DOUBLE_HISTOGRAM: &str = "package h;\npublic class DoubleHistogram {\n    \
@@ -454,7 +466,7 @@ mod tests {
     fn a_guard_three_constructors_down_rejects_what_it_throws_on() {
         let class = class();
         let public = class.methods.iter().find(|m| m.params.len() == 2).expect("DoubleHistogram(long, int)");
-        let guards = guards_of(&class, public, &|_| None);
+        let guards = alone(&class, public);
         assert!(rejects(&guards, 0, "0L"));
         assert!(rejects(&guards, 0, "1L"));
         assert!(rejects(&guards, 0, "-1"));
@@ -471,7 +483,7 @@ mod tests {
     fn a_precondition_rejects_where_it_does_not_hold_and_a_disjunct_where_it_does() {
         let class = class();
         let sized = class.methods.iter().find(|m| m.params.len() == 1).expect("DoubleHistogram(int)");
-        let guards = guards_of(&class, sized, &|_| None);
+        let guards = alone(&class, sized);
         assert!(!rejects(&guards, 0, "3"));
         assert!(rejects(&guards, 0, "7"));
         assert!(rejects(&guards, 0, "9"), "the parenthesised disjunct");
@@ -493,11 +505,11 @@ mod tests {
         let (base, sub) = (&file.classes[0], &file.classes[1]);
         let public = sub.methods.iter().find(|m| m.is_constructor).expect("Sub(int, long)");
         let superclass = |of: &ClassModel| (of.name == "Sub").then_some(base);
-        let guards = guards_of(sub, public, &superclass);
+        let guards = guards_of(sub, public, Lookup { superclass_of: &superclass, class_named: &|_| None });
         assert!(rejects(&guards, 1, "0L"), "lowest is the subclass's second parameter");
         assert!(!rejects(&guards, 1, "1L"));
         assert!(!rejects(&guards, 0, "0"), "digits is not guarded");
-        let unknown = guards_of(sub, public, &|_| None);
+        let unknown = alone(sub, public);
         assert!(!rejects(&unknown, 1, "0L"), "a superclass the project does not declare has no guards");
     }
 
@@ -531,7 +543,7 @@ mod tests {
     fn a_stored_field_is_guarded_where_a_method_it_is_handed_to_checks_it() {
         let class = bcrypt();
         let constructor = class.methods.iter().find(|m| m.is_constructor).expect("the constructor");
-        let guards = guards_of(&class, constructor, &|_| None);
+        let guards = alone(&class, constructor);
         assert!(rejects(&guards, 1, "0") && rejects(&guards, 1, "42"), "generateSalt throws outside 4..=31");
         assert!(!rejects(&guards, 1, "4") && !rejects(&guards, 1, "31"));
         assert!(!rejects(&guards, 2, "7"), "a parameter named like the field is not the field");
@@ -546,10 +558,10 @@ mod tests {
         let class = bcrypt();
         let one = |n: usize| class.methods.iter().find(|m| m.name == "getInstance" && m.params.len() == n);
         let by_rounds = one(1).expect("getInstance(int)");
-        let guards = guards_of(&class, by_rounds, &|_| None);
+        let guards = alone(&class, by_rounds);
         assert!(rejects(&guards, 0, "0") && !rejects(&guards, 0, "7"));
         let typed = one(2).expect("getInstance(Bcrypt, int)");
-        let guards = guards_of(&class, typed, &|_| None);
+        let guards = alone(&class, typed);
         assert!(rejects(&guards, 1, "1") && !rejects(&guards, 0, "0"));
         assert_eq!(accepted_limits(&guards, 1, "long"), ["4L", "5L"], "written as the type's literal");
     }
@@ -577,17 +589,17 @@ mod tests {
         let file = parse_str(std::path::Path::new("NormalDistribution.java"), NORMAL);
         let class = &file.classes[0];
         let named = |n: &str| class.methods.iter().find(|m| m.name == n).expect("the fixture's factory");
-        let of = guards_of(class, named("of"), &|_| None);
+        let of = alone(class, named("of"));
         assert!(rejects(&of, 1, "-2.0") && rejects(&of, 1, "0.0"), "not strictly positive");
         assert!(!rejects(&of, 1, "1.0") && !rejects(&of, 1, "0.5") && !rejects(&of, 1, "Double.MIN_VALUE"));
         assert!(rejects(&of, 1, "-1e-10") && !rejects(&of, 1, "1e10"), "a number with an exponent");
         assert!(!rejects(&of, 0, "-2.0"), "the mean is not guarded");
-        let within = guards_of(class, named("within"), &|_| None);
+        let within = alone(class, named("within"));
         assert!(rejects(&within, 0, "-2.0") && rejects(&within, 1, "2.0"), "each conjunct, flipped or not");
         assert!(!rejects(&within, 0, "0.0") && !rejects(&within, 1, "0.5"));
-        let scaled = guards_of(class, named("scaled"), &|_| None);
+        let scaled = alone(class, named("scaled"));
         assert!(!rejects(&scaled, 1, "-2.0"), "a comparison of two parameters sets no limit");
-        let logged = guards_of(class, named("logged"), &|_| None);
+        let logged = alone(class, named("logged"));
         assert!(!rejects(&logged, 1, "-2.0"), "a call before the throw guards nothing");
     }
 }

@@ -28,7 +28,9 @@ pub fn project_values(values: &Values, written: &str, n: usize, depth: usize) ->
             if parses(builder) {
                 // The texts the class documents are likely its text form: they go with the other
                 // builders' instances, the boundary strings after them.
-                sources.push(documented(values, class, builder, &values.quoted_texts(class), n, depth));
+                let quoted = values.quoted_texts(class).iter().map(|t| format!("\"{t}\"")).collect();
+                let texts = [super::text_kinds::asked_texts(class, builder), quoted].concat();
+                sources.push(documented(values, class, builder, &texts, n, depth));
                 parsed.extend(instances);
             } else {
                 sources.push(instances);
@@ -369,8 +371,9 @@ fn ordinary_arguments(values: &Values, class: &ClassModel, builder: &MethodModel
 /// How many of a type's values are looked through for one a builder's guards accept.
 const GUARDED_ALTERNATIVES: usize = 12;
 
-/// Instances from a builder from text on the texts the class's Javadoc quotes (`new
-/// Semver("1.2.3")`), up to `n`, its other arguments ordinary.
+/// Instances from a builder from text on the texts (Java literals) the class's Javadoc quotes
+/// (`new Semver("1.2.3")`) or its parameter asks for (`text_kinds`), up to `n`, its other
+/// arguments ordinary.
 fn documented(
     values: &Values,
     class: &ClassModel,
@@ -385,7 +388,7 @@ fn documented(
     };
     let instance = |text: &String| {
         let mut args = ordinary.clone();
-        args[position] = format!("\"{text}\"");
+        args[position] = text.clone();
         build(values, class, builder, &args)
     };
     texts.iter().take(n).map(instance).collect()

@@ -6,6 +6,7 @@
 //! is never emitted: a type the catalogue cannot build has no values, and the template declines.
 
 use super::boundary::{arrays, jdk_values, maps, ordinary_at, typical};
+use super::guard_scope::Lookup;
 use super::guards::{guards_of, Guard};
 use super::objects;
 use super::time::java_time_values;
@@ -138,7 +139,9 @@ impl<'a> Values<'a> {
             let own = hierarchy.find(&of.qualified_name)?;
             Some(hierarchy.superclass(project, own)?.get(project))
         };
-        Rc::clone(guards.entry(key).or_insert_with(|| guards_of(class, builder, &superclass_of).into()))
+        let class_named = |qualified: &str| self.project?.classes().find(|c| c.qualified_name == qualified);
+        let lookup = Lookup { superclass_of: &superclass_of, class_named: &class_named };
+        Rc::clone(guards.entry(key).or_insert_with(|| guards_of(class, builder, lookup).into()))
     }
 
     fn hierarchy(&self) -> &Option<Hierarchy> {

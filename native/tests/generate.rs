@@ -466,6 +466,45 @@ fn the_papers_baseline_prompts_without_coupling_and_skips_amplification_and_vali
     std::fs::remove_dir_all(&out).ok();
 }
 
+#[test]
+fn a_target_no_method_is_coupled_to_gets_mtcs_of_its_own_rather_than_none() {
+    let out = std::env::temp_dir().join(format!("mrc-generate-alone-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let sources = out.join("src/main/java");
+    std::fs::create_dir_all(sources.join("p")).unwrap();
+    // A utility class with one public method (erdtman's `NumberToJSON` has that shape).
+    let util = "package p;\n\npublic final class Digits {\n    private Digits() {}\n\n    \
+                public static int sumOfDigits(int n) {\n        int s = 0;\n        n = Math.abs(n);\n        \
+                while (n > 0) { s += n % 10; n /= 10; }\n        return s;\n    }\n}\n";
+    std::fs::write(sources.join("p/Digits.java"), util).unwrap();
+    let reply = "```java\npackage p;\n\nimport org.junit.jupiter.api.Test;\nimport static \
+                 org.junit.jupiter.api.Assertions.*;\n\npublic class DigitsMrTest {\n    @Test\n    void mr1() {\n        \
+                 // MR: sumOfDigits(10 * n) = sumOfDigits(n)\n        \
+                 assertEquals(Digits.sumOfDigits(123), Digits.sumOfDigits(1230));\n    }\n}\n```";
+    let script = out.join("script.json");
+    let exchanges = json!({"exchanges": [{"match": "come up with 3 candidate metamorphic relations", "times": 1,
+        "reply": {"content": reply, "usage": {"prompt_tokens": 100, "completion_tokens": 50}}}]});
+    std::fs::write(&script, exchanges.to_string()).unwrap();
+    let llm = server_with(&out.join("requests.jsonl"), &script);
+    let mut config: Value = serde_json::from_str(&config(llm.1, &out, &out.join("export"))).unwrap();
+    config["projectDir"] = json!(out);
+    config["sourceRoots"] = json!([sources]);
+    config["testSourceRoots"] = json!([out.join("export")]);
+    config["targets"] = json!("p.Digits#sumOfDigits");
+
+    drive(&config.to_string());
+
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    assert_eq!(report["targets"][0]["coupled"], json!([]), "nothing is coupled to it");
+    let candidates = report["targets"][0]["candidates"].as_array().unwrap();
+    assert_eq!(candidates.len(), 1, "one conversation about the target alone: {candidates:?}");
+    assert_eq!(candidates[0]["pair"], Value::Null);
+    assert!(candidates[0]["compiled"].as_bool().unwrap(), "{:?}", candidates[0]);
+    let requests = std::fs::read_to_string(&llm.2).unwrap();
+    assert!(requests.contains("come up with 3 candidate metamorphic relations"), "as many as a pair's prompt");
+    std::fs::remove_dir_all(&out).ok();
+}
+
 /// A reply of the scripted LLM: one test class in a code block.
 fn class_reply(body: &str) -> Value {
     let content = format!(

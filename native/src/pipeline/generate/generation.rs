@@ -10,6 +10,9 @@ use crate::error::CoreResult;
 use crate::llm::{Call, Message, Reply, Tag};
 use crate::mtc::{extract_java, normalize};
 
+/// Relations asked of a target no method is coupled to: as many as a pair's prompt asks for.
+const RELATIONS_ALONE: usize = 3;
+
 impl GenerateRun {
     pub(super) fn prompter(&self) -> Prompter<'_> {
         Prompter { templates: &self.templates, junit: self.settings.junit }
@@ -63,13 +66,19 @@ impl GenerateRun {
             } else {
                 vec![None]
             };
-            if pairs.is_empty() {
+            // A target no other method is coupled to (a utility class's one public method) is
+            // still the method the user pointed at: the baseline's prompt asks for relations of it
+            // alone, as many as a pair's, rather than leaving it without any MTC.
+            let pairs = if pairs.is_empty() {
                 self.log.push(crate::protocol::LogLine::info(format!(
-                    "{}#{}: no coupled method, so no pair to write MTCs for",
+                    "{}#{}: no coupled method, so MTCs of the target alone (the baseline's prompt)",
                     class.qualified_name,
                     target.method(&self.project).signature()
                 )));
-            }
+                vec![None]
+            } else {
+                pairs
+            };
             for coupled in pairs {
                 let analysis = coupled.and_then(|m| self.analyses[ti].coupled.iter().find(|c| c.method == m));
                 let context = pair_context(class, target.method, analysis, &self.tests, &options, &self.project);
@@ -95,12 +104,11 @@ impl GenerateRun {
                         let pair = (target.method(&self.project), coupled.model(class));
                         self.prompter().generation(class, pair, &context, &relations)?
                     }
-                    None => self.prompter().baseline(
-                        class,
-                        target.method(&self.project),
-                        &context,
-                        self.settings.baseline_candidates,
-                    )?,
+                    None => {
+                        let count =
+                            if self.settings.coupling { RELATIONS_ALONE } else { self.settings.baseline_candidates };
+                        self.prompter().baseline(class, target.method(&self.project), &context, count)?
+                    }
                 };
                 for repetition in 0..repetitions {
                     let base = format!("{}_{}", class.name, target.method(&self.project).name);

@@ -66,8 +66,9 @@ pub use objects::is_clock_or_chance;
 
 /// Up to `n` values of the declared type `written` for inputs of `class`'s methods, from the
 /// catalogue the built-in MTCs draw on (the project's tests, its builders, boundary values): the
-/// inputs an LLM-written relation of `target` gets when the model gave too few. A text `target`
-/// parses takes what the type it returns writes of itself first (`parsed`).
+/// inputs an LLM-written relation of `target` gets when the model gave too few. A text takes first
+/// the kind of text the class is built from or `target` takes (`text_kinds`: JSON, a pattern), then,
+/// where `target` parses it, what the type it returns writes of itself (`parsed`).
 pub fn catalogue_values(
     class: &ClassModel,
     project: &Project,
@@ -77,7 +78,11 @@ pub fn catalogue_values(
     n: usize,
 ) -> Vec<String> {
     let values = Values::for_class(class, Some(project), tests);
-    let mut out = if objects::is_text(written) { parsed::texts_read(&values, target, n) } else { Vec::new() };
+    let mut out = Vec::new();
+    if objects::is_text(written) {
+        out.extend(text_kinds::input_texts(class, target));
+        out.extend(parsed::texts_read(&values, target, n));
+    }
     for value in values.of(written, n) {
         if !out.contains(&value) {
             out.push(value);

@@ -8,6 +8,7 @@
 use super::objects::is_text;
 use crate::coupling::name_tokens;
 use crate::java_model::javadoc::param_docs;
+use crate::java_model::types::erase_simple;
 use crate::java_model::{ClassModel, MethodModel};
 
 /// The kinds of text known, each with the words that ask for it and its texts as Java literals.
@@ -35,6 +36,18 @@ pub(super) fn asked_texts(class: &ClassModel, builder: &MethodModel) -> Vec<Stri
     KINDS[kind].1.iter().map(|t| t.to_string()).collect()
 }
 
+/// The texts, as Java literals, a text input of an MTC of `target` is likely to stand for: those
+/// `target`'s own text parameter asks for, else those of the class's first builder from text that
+/// asks for a kind (a model's `String json = ..; new JsonCanonicalizer(json)` feeds the
+/// constructor). Empty when none asks.
+pub(super) fn input_texts(class: &ClassModel, target: &MethodModel) -> Vec<String> {
+    let builds = |m: &&MethodModel| {
+        m.is_constructor || (m.is_static() && m.return_type.as_deref().is_some_and(|r| erase_simple(r) == class.name))
+    };
+    let builders = class.methods.iter().filter(|m| !m.is_private()).filter(builds);
+    std::iter::once(target).chain(builders).map(|m| asked_texts(class, m)).find(|t| !t.is_empty()).unwrap_or_default()
+}
+
 /// The kind the first word asking for one names, by its place in `KINDS`.
 fn kind_of(words: &[String]) -> Option<usize> {
     words.iter().find_map(|w| KINDS.iter().position(|(asking, _)| asking.contains(&w.to_ascii_lowercase().as_str())))
@@ -54,6 +67,16 @@ mod tests {
         /**\n     * @param pattern the date pattern, such as yyyy-MM-dd\n     */\n    \
         public static Gen ofPattern(String pattern) { return null; }\n    \
         public static Gen of(int jsonDepth) { return null; }\n}\n";
+
+    #[test]
+    fn an_input_of_a_class_built_from_json_is_json() {
+        let class = parse_str(std::path::Path::new("Gen.java"), SOURCE).classes.remove(0);
+        let of = class.methods.iter().find(|m| m.name == "of").expect("Gen.of(int)");
+        assert_eq!(super::input_texts(&class, of), asked_texts(&class, &class.methods[0]), "the constructor's");
+        let other = parse_str(std::path::Path::new("O.java"), "package p;\nclass O {\n    O(String name) {}\n}\n");
+        let other = &other.classes[0];
+        assert!(super::input_texts(other, &other.methods[0]).is_empty(), "a name asks for no kind");
+    }
 
     #[test]
     fn a_text_parameter_named_or_documented_as_a_kind_gets_texts_of_it() {

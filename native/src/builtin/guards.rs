@@ -6,9 +6,10 @@
 //! unseen-25), so the catalogue gives another. The guards of a constructor reached through `this(..)`
 //! or through `super(..)` in a project superclass count too, as do those of the constructor a static
 //! factory builds with (directly or through another factory), and the guards on a field the
-//! constructor stores the parameter in, where the class checks the field when it uses it. Only
-//! comparisons of the parameter itself with a number literal are read; whatever else a guard says
-//! is for the trial to find.
+//! constructor stores the parameter in, where the class checks the field when it uses it, and
+//! those of a checker the builder hands the parameter to (`guard_scope.rs`). Only comparisons of
+//! the parameter itself with a number are read (a literal, a numeric constant, a checker's
+//! parameter bound to one); whatever else a guard says is for the trial to find.
 
 use super::guard_scope::{body_of, Lookup, Scope};
 use super::setters::{find, is_throw, only_throws};

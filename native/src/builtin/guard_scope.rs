@@ -5,7 +5,7 @@
 //! shared helper rejects the same values as one that compares in its own body: unseen-34's
 //! catalogue built `UltraLogLog.create(0)` and `create(1)`, and every input built with them threw.
 
-use super::guards::number;
+use super::guards::{collect, number};
 use crate::java_model::types::erase_simple;
 use crate::java_model::{ClassModel, MethodModel};
 use std::cell::OnceCell;
@@ -49,6 +49,7 @@ impl<'l, 'c> Scope<'l, 'c> {
     pub(super) fn value(&self, text: &str) -> Option<f64> {
         let text = text.trim();
         number(text)
+            .or_else(|| jdk_size(text))
             .or_else(|| self.bound.iter().find(|(name, _)| name == text).map(|(_, v)| *v))
             .or_else(|| self.constant(text))
     }
@@ -85,7 +86,7 @@ impl<'l, 'c> Scope<'l, 'c> {
                     _ => None,
                 }
             }
-            _ => jdk_size(text).or_else(|| self.value(text)),
+            _ => self.value(text),
         }
     }
 
@@ -160,7 +161,7 @@ fn jdk_size(text: &str) -> Option<f64> {
 /// The initializer of the `static final` field `name` declared in the file `root` parsed.
 fn constant_initializer<'t>(root: Node<'t>, code: &str, name: &str) -> Option<Node<'t>> {
     let mut fields = Vec::new();
-    collect_fields(root, &mut fields);
+    collect(root, "field_declaration", &mut fields);
     fields.into_iter().find_map(|field| {
         let modifiers = field.named_child(0).filter(|m| m.kind() == "modifiers").map(|m| &code[m.byte_range()]);
         let has = |word: &str| modifiers.is_some_and(|m| m.split_whitespace().any(|w| w == word));
@@ -172,17 +173,6 @@ fn constant_initializer<'t>(root: Node<'t>, code: &str, name: &str) -> Option<No
             .find(|d| d.child_by_field_name("name").is_some_and(|n| &code[n.byte_range()] == name))?;
         constant.then(|| named.child_by_field_name("value")).flatten()
     })
-}
-
-fn collect_fields<'t>(node: Node<'t>, out: &mut Vec<Node<'t>>) {
-    if node.kind() == "field_declaration" {
-        out.push(node);
-        return;
-    }
-    let mut cursor = node.walk();
-    for child in node.named_children(&mut cursor) {
-        collect_fields(child, out);
-    }
 }
 
 /// The body of `method`, a method of the file `root` parsed.

@@ -150,7 +150,7 @@ fn guards_of_handed_field(scope: &Scope, root: Node, call: Node, field: [&str; 2
     out
 }
 
-fn collect<'t>(node: Node<'t>, kind: &str, out: &mut Vec<Node<'t>>) {
+pub(super) fn collect<'t>(node: Node<'t>, kind: &str, out: &mut Vec<Node<'t>>) {
     collect_any(node, &[kind], out);
 }
 
@@ -394,7 +394,8 @@ fn built_by<'t>(body: Node, code: &'t str, owner: &ClassModel) -> Option<HandedO
     })
 }
 
-fn builds_owner(m: &MethodModel, owner: &ClassModel) -> bool {
+/// Whether `m` returns an instance of `owner`: a static factory of it, where `m` is static.
+pub(super) fn builds_owner(m: &MethodModel, owner: &ClassModel) -> bool {
     m.return_type.as_deref().is_some_and(|r| erase_simple(r) == owner.name)
 }
 

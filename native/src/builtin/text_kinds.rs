@@ -5,10 +5,10 @@
 //! threw, and the model copied those receivers. These take their turn with the texts the class's
 //! Javadoc quotes (`objects::documented`).
 
+use super::guards::builds_owner;
 use super::objects::is_text;
 use crate::coupling::name_tokens;
 use crate::java_model::javadoc::param_docs;
-use crate::java_model::types::erase_simple;
 use crate::java_model::{ClassModel, MethodModel};
 
 /// The kinds of text known, each with the words that ask for it and its texts as Java literals.
@@ -41,9 +41,7 @@ pub(super) fn asked_texts(class: &ClassModel, builder: &MethodModel) -> Vec<Stri
 /// asks for a kind (a model's `String json = ..; new JsonCanonicalizer(json)` feeds the
 /// constructor). Empty when none asks.
 pub(super) fn input_texts(class: &ClassModel, target: &MethodModel) -> Vec<String> {
-    let builds = |m: &&MethodModel| {
-        m.is_constructor || (m.is_static() && m.return_type.as_deref().is_some_and(|r| erase_simple(r) == class.name))
-    };
+    let builds = |m: &&MethodModel| m.is_constructor || (m.is_static() && builds_owner(m, class));
     let builders = class.methods.iter().filter(|m| !m.is_private()).filter(builds);
     std::iter::once(target).chain(builders).map(|m| asked_texts(class, m)).find(|t| !t.is_empty()).unwrap_or_default()
 }

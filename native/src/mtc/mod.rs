@@ -71,5 +71,5 @@ pub use split_assertions::{split_assertions, Split};
 pub use split_input::carry_split_inputs;
 pub use standard_implementation::standard_implementation;
 pub use strip::strip_tests;
-pub use text_alike::{compare_texts, text_alike_failure};
+pub use text_alike::{compare_texts, compares_printed_forms, text_alike_failure};
 pub use values::listed_values;

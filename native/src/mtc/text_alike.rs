@@ -45,6 +45,21 @@ pub fn compare_texts(code: &str, line: usize, junit: JUnit) -> Option<String> {
     Some(super::catalogue::edited(code, &edits))
 }
 
+/// Whether the `assertEquals` on 1-based `line` compares two printed forms (`String.valueOf` of each
+/// side, as `compare_texts` writes it). Such an equality failing says the two values print
+/// differently: a JSON text against the `toString` of the map a parser made of it (Clifton Labs'
+/// json-simple, unseen-35: `{"a":1}` against `{a=1}`) differs in format, which is no bug.
+pub fn compares_printed_forms(code: &str, line: usize) -> bool {
+    let Some(tree) = crate::java_model::parser().parse(code, None) else { return false };
+    let Some(call) = super::identity::assert_equals_on_line(tree.root_node(), code, line, 2..=3) else {
+        return false;
+    };
+    let Some(arguments) = call.child_by_field_name("arguments") else { return false };
+    let printed = |a: &tree_sitter::Node| code.get(a.byte_range()).is_some_and(|t| t.starts_with("String.valueOf("));
+    let count = arguments.named_children(&mut arguments.walk()).filter(printed).count();
+    count == 2
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -85,5 +100,9 @@ mod tests {
                       assertEquals(\"same text\", a, b);\n  }\n}\n";
         let rewritten = compare_texts(junit4, 4, JUnit::Four).expect("JUnit 4's call");
         assert!(rewritten.contains("assertEquals(\"same text\", String.valueOf(a), String.valueOf(b));"));
+        assert!(compares_printed_forms(&rewritten, 4), "what compare_texts wrote compares printed forms");
+        assert!(!compares_printed_forms(junit4, 4), "an equality of the values themselves");
+        let one_side = junit4.replace("a, b", "String.valueOf(a), b");
+        assert!(!compares_printed_forms(&one_side, 4), "a text against a value");
     }
 }

@@ -400,6 +400,13 @@ pub fn triage_candidate(c: &Candidate, class: &ClassModel, analysis: &CouplingAn
                  a guessed oracle, not a relation"
             ));
             verdict.verdict = Verdict::LikelyWrongRelation;
+        } else if printed_forms_differ(&evidence, kind, code, &c.qualified_name, &r.frames) {
+            verdict.evidence.push(
+                "the failing assertion compares how two values print (String.valueOf of each): a text against \
+                 the toString of an object of another class differs in format, not in value"
+                    .into(),
+            );
+            verdict.verdict = Verdict::LikelyWrongRelation;
         } else if let Some(why) = same_action(&evidence, kind, code, &method) {
             verdict.evidence.push(why);
             verdict.verdict = Verdict::LikelyWrongRelation;
@@ -462,11 +469,22 @@ fn hand_written_oracle(
     test_class: &str,
     frames: &[String],
 ) -> Option<String> {
+    crate::mtc::asserted_literal(code, failed_llm_assertion(e, kind, test_class, frames)?)
+}
+
+/// Whether an LLM-written assertion that failed compares how two values print
+/// (`mtc::compares_printed_forms`): they differ in format, which says nothing of the relation's
+/// values.
+fn printed_forms_differ(e: &Evidence, kind: FailureKind, code: &str, test_class: &str, frames: &[String]) -> bool {
+    failed_llm_assertion(e, kind, test_class, frames).is_some_and(|line| crate::mtc::compares_printed_forms(code, line))
+}
+
+/// The test's line of an LLM-written assertion that failed; None for a template's MTC or an exception.
+fn failed_llm_assertion(e: &Evidence, kind: FailureKind, test_class: &str, frames: &[String]) -> Option<usize> {
     if e.origin != Origin::Llm || kind != FailureKind::Assertion {
         return None;
     }
-    let line = frames.iter().find_map(|f| super::failing_step::test_line(f, test_class))?;
-    crate::mtc::asserted_literal(code, line)
+    frames.iter().find_map(|f| super::failing_step::test_line(f, test_class))
 }
 
 /// An LLM's failing assertion that `g(f(x))` gives back `x` where `g` and `f` are named for the same
@@ -694,6 +712,24 @@ mod tests {
         let other_line = ["com.acme.T.mr1_input2(T.java:3)".to_string()];
         let e = evidence(Origin::Llm, 0.3, None);
         assert_eq!(super::hand_written_oracle(&e, FailureKind::Assertion, code, "com.acme.T", &other_line), None);
+    }
+
+    #[test]
+    fn a_failed_comparison_of_printed_forms_is_a_difference_in_format() {
+        // Clifton Labs' json-simple (unseen-35): a String and a JsonObject printing alike at `{}`
+        // were compared by text; the catalogue's `{"a":1}` printed back as `{a=1}` and was
+        // reported as a suspected bug.
+        let code = "class T {\n    void mr1_catalogue1() {\n        Object out = Jsoner.deserialize(Jsoner.prettyPrint(s));\n        \
+                    assertEquals(String.valueOf(s), String.valueOf(out), \"same\");\n    }\n}\n";
+        let frames = ["com.acme.T.mr1_catalogue1(T.java:4)".to_string()];
+        let differ = |origin, kind, code: &str| {
+            super::printed_forms_differ(&evidence(origin, 0.17, Some(0.13)), kind, code, "com.acme.T", &frames)
+        };
+        assert!(differ(Origin::Llm, FailureKind::Assertion, code));
+        assert!(!differ(Origin::Llm, FailureKind::Exception, code), "an exception is judged as one");
+        assert!(!differ(Origin::Template, FailureKind::Assertion, code), "a template chose what to compare");
+        let values = code.replace("String.valueOf(s), String.valueOf(out)", "s, out");
+        assert!(!differ(Origin::Llm, FailureKind::Assertion, &values), "the values themselves");
     }
 
     #[test]

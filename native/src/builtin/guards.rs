@@ -151,17 +151,7 @@ fn guards_of_handed_field(scope: &Scope, root: Node, call: Node, field: [&str; 2
 }
 
 pub(super) fn collect<'t>(node: Node<'t>, kind: &str, out: &mut Vec<Node<'t>>) {
-    collect_any(node, &[kind], out);
-}
-
-fn collect_any<'t>(node: Node<'t>, kinds: &[&str], out: &mut Vec<Node<'t>>) {
-    if kinds.contains(&node.kind()) {
-        out.push(node);
-    }
-    let mut cursor = node.walk();
-    for child in node.named_children(&mut cursor) {
-        collect_any(child, kinds, out);
-    }
+    crate::java_model::descendants(node, &[kind], out);
 }
 
 /// The body's statements, and those of a `try` block among them (HdrHistogram guards inside one).
@@ -378,7 +368,7 @@ fn handed_on<'t>(body: Node, code: &'t str) -> Option<HandedOn<'t>> {
 /// (`getInstance(Bcrypt.B, logRounds)`).
 fn built_by<'t>(body: Node, code: &'t str, owner: &ClassModel) -> Option<HandedOn<'t>> {
     let mut found = Vec::new();
-    collect_any(body, &["object_creation_expression", "method_invocation"], &mut found);
+    crate::java_model::descendants(body, &["object_creation_expression", "method_invocation"], &mut found);
     found.sort_by_key(|n| n.start_byte());
     found.into_iter().find_map(|n| {
         let to = if n.kind() == "object_creation_expression" {

@@ -63,6 +63,7 @@ type Template = fn(&Pair) -> Option<Mr>;
 /// The kinds of value to ask an LLM for as new inputs of a type.
 pub use boundary::value_kinds;
 pub use objects::is_clock_or_chance;
+pub use types::{class_type_parameters, TypeScope};
 
 /// Up to `n` values of the declared type `written` for inputs of `class`'s methods, from the
 /// catalogue the built-in MTCs draw on (the project's tests, its builders, boundary values): the

@@ -40,6 +40,18 @@ pub fn parser() -> Parser {
     parser
 }
 
+/// Every node under `node` (itself included) of one of `kinds`, in document order, nested class
+/// bodies and lambdas too.
+pub fn descendants<'t>(node: Node<'t>, kinds: &[&str], out: &mut Vec<Node<'t>>) {
+    if kinds.contains(&node.kind()) {
+        out.push(node);
+    }
+    let mut cursor = node.walk();
+    for child in node.named_children(&mut cursor) {
+        descendants(child, kinds, out);
+    }
+}
+
 pub static FIELDS: Lazy<Fields> = Lazy::new(|| {
     let lang = language();
     let id = |name: &str| {

@@ -12,7 +12,7 @@ mod project;
 mod sole_statement;
 pub mod types;
 
-pub use grammar::parser;
+pub use grammar::{descendants, parser};
 pub use project::{parse_file, parse_str, Project, SourceEncoding};
 pub use sole_statement::sole_statement;
 

@@ -75,12 +75,14 @@ impl GenerateRun {
 
 impl GenerateRun {
     /// The static repairs in order, the first that applies: imports for unresolved names, a
-    /// static import for a static field of the class under test written alone, a receiver for
+    /// static import for a static field of the class under test written alone, a concrete type
+    /// where the reply wrote the class under test's type variable, a receiver for
     /// the class under test's methods called without one, through the class or on an undeclared
     /// local, a project method written as a field, a getter called by its property's name (or
     /// the reverse), a private field read where its getter is public, a constructor given number
     /// literals it has no arity for, a private constructor called, a constructor given arguments
-    /// only a factory takes, a creation without arguments where no constructor takes none (the
+    /// only a factory takes, a builder factory the class lacks where it nests a `Builder`, a
+    /// creation without arguments where no constructor takes none (the
     /// built-in generator's instance instead), an abstract class created (the project's, or the
     /// JDK's through its standard implementation), an anonymous class missing methods of its
     /// project type, a diamond javac inferred as `Object` in a receiver, a local declared twice,
@@ -100,10 +102,14 @@ impl GenerateRun {
         type Repair<'r> = (&'r dyn Fn() -> Option<String>, &'r str);
         let subclasses = |of: &ClassModel| self.project.subtypes_by_distance(of);
         let fresh_of = |of: &ClassModel| crate::builtin::fresh_instance(of, &self.project, &self.tests);
-        let repairs: [Repair; 17] = [
+        let repairs: [Repair; 19] = [
             (
                 &|| crate::mtc::static_field_imports(&code, diagnostics, class),
                 "imported statically a constant of the class under test the reply wrote without its class",
+            ),
+            (
+                &|| crate::mtc::type_variables(&code, diagnostics, class),
+                "wrote a concrete type where the reply declared the class under test's type variable",
             ),
             (
                 &|| crate::mtc::qualify(&code, diagnostics, class, &fresh),
@@ -132,6 +138,10 @@ impl GenerateRun {
             (
                 &|| crate::mtc::unfit_constructor(&code, diagnostics, &class_named),
                 "built through the class's static factory taking the arguments the reply gave a constructor that takes others",
+            ),
+            (
+                &|| crate::mtc::nested_builder(&code, diagnostics, &class_named),
+                "created the class's nested Builder where the reply called a builder factory the class lacks",
             ),
             (
                 &|| crate::mtc::default_instance(&code, diagnostics, &class_named, &fresh_of),

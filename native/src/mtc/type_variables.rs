@@ -62,28 +62,14 @@ fn argument_given(root: Node, code: &str, name: &str, position: usize, arity: us
 
 /// The boxed type of the literal initialising the local whose declared type is `type_node`.
 fn literal_type(type_node: Node, code: &str) -> Option<String> {
+    use crate::java_model::types::{boxed, literal_type};
     let declaration = type_node.parent().filter(|p| p.kind() == "local_variable_declaration")?;
     let value = declaration.child_by_field_name("declarator")?.child_by_field_name("value")?;
-    let text = code.get(value.byte_range())?;
-    let boxed = match value.kind() {
-        "string_literal" | "text_block" => "String",
-        "character_literal" => "Character",
-        "true" | "false" => "Boolean",
-        "decimal_integer_literal" | "hex_integer_literal" | "octal_integer_literal" | "binary_integer_literal" => {
-            if text.ends_with(['l', 'L']) {
-                "Long"
-            } else {
-                "Integer"
-            }
-        }
-        "decimal_floating_point_literal" | "hex_floating_point_literal" => {
-            if text.ends_with(['f', 'F']) {
-                "Float"
-            } else {
-                "Double"
-            }
-        }
-        _ => return None,
+    let written = literal_type(value.kind(), code.get(value.byte_range())?)?;
+    let boxed = match written {
+        "String" => "String",
+        "null" => return None,
+        primitive => boxed(primitive)?,
     };
     Some(boxed.to_string())
 }

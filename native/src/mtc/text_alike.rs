@@ -29,19 +29,36 @@ pub fn text_alike_failure(message: &str) -> Option<(String, String)> {
 }
 
 /// `code` with the `assertEquals` on 1-based `line` (two arguments, or three with a message)
-/// comparing `String.valueOf` of the two values. None when no such call stands on that line. JUnit
-/// 4 takes the message first, 5 last.
-pub fn compare_texts(code: &str, line: usize, junit: JUnit) -> Option<String> {
+/// comparing `String.valueOf` of the two values, and with it each assertion written alike (the
+/// same text) in a method `same_relation` accepts: the relation's copies on other inputs compare
+/// the same two values, and compared as objects they can never be equal (Clifton Labs'
+/// json-simple, unseen-35: `{}` printed alike as a `String` and as a `JsonObject`; its copies on
+/// `{"a":1}` kept comparing a `String` with a `JsonObject` and were reported as a bug). None when
+/// no such call stands on that line. JUnit 4 takes the message first, 5 last.
+pub fn compare_texts(code: &str, line: usize, junit: JUnit, same_relation: &dyn Fn(&str) -> bool) -> Option<String> {
     let tree = crate::java_model::parser().parse(code, None)?;
-    let call = super::identity::assert_equals_on_line(tree.root_node(), code, line, 2..=3)?;
-    let arguments = call.child_by_field_name("arguments")?;
-    let all: Vec<_> = arguments.named_children(&mut arguments.walk()).collect();
-    let message_first = all.len() == 3 && junit == JUnit::Four;
-    let compared = if message_first { &all[1..] } else { &all[..2] };
-    let edits: Vec<((usize, usize), String)> = compared
-        .iter()
-        .map(|a| ((a.start_byte(), a.end_byte()), format!("String.valueOf({})", &code[a.byte_range()])))
-        .collect();
+    let failed = super::identity::assert_equals_on_line(tree.root_node(), code, line, 2..=3)?;
+    let written = code.get(failed.byte_range())?;
+    let mut calls = Vec::new();
+    crate::java_model::descendants(tree.root_node(), &["method_invocation"], &mut calls);
+    let alike = calls.into_iter().filter(|call| {
+        let in_relation = super::inputs::enclosing_method(*call)
+            .and_then(|m| m.child_by_field_name("name"))
+            .and_then(|n| code.get(n.byte_range()))
+            .is_some_and(same_relation);
+        call.id() == failed.id() || (code.get(call.byte_range()) == Some(written) && in_relation)
+    });
+    let mut edits: Vec<((usize, usize), String)> = Vec::new();
+    for call in alike {
+        let Some(arguments) = call.child_by_field_name("arguments") else { continue };
+        let all: Vec<_> = arguments.named_children(&mut arguments.walk()).collect();
+        let message_first = all.len() == 3 && junit == JUnit::Four;
+        let compared = if message_first { &all[1..] } else { &all[..2] };
+        edits.extend(
+            (compared.iter())
+                .map(|a| ((a.start_byte(), a.end_byte()), format!("String.valueOf({})", &code[a.byte_range()]))),
+        );
+    }
     Some(super::catalogue::edited(code, &edits))
 }
 
@@ -91,18 +108,39 @@ mod tests {
     fn the_compared_arguments_are_wrapped_and_a_message_is_left() {
         let code = "import static org.junit.jupiter.api.Assertions.*;\nclass T {\n  void mr1() {\n    \
                     assertEquals(a.toString(), parse(s), \"same text\");\n  }\n}\n";
-        let rewritten = compare_texts(code, 4, JUnit::Five).expect("the call on line 4");
+        let rewritten = compare_texts(code, 4, JUnit::Five, &|_| true).expect("the call on line 4");
         assert!(
             rewritten.contains("assertEquals(String.valueOf(a.toString()), String.valueOf(parse(s)), \"same text\");")
         );
-        assert!(compare_texts(code, 3, JUnit::Five).is_none(), "no assertion on that line");
+        assert!(compare_texts(code, 3, JUnit::Five, &|_| true).is_none(), "no assertion on that line");
         let junit4 = "import static org.junit.Assert.*;\nclass T {\n  void mr1() {\n    \
                       assertEquals(\"same text\", a, b);\n  }\n}\n";
-        let rewritten = compare_texts(junit4, 4, JUnit::Four).expect("JUnit 4's call");
+        let rewritten = compare_texts(junit4, 4, JUnit::Four, &|_| true).expect("JUnit 4's call");
         assert!(rewritten.contains("assertEquals(\"same text\", String.valueOf(a), String.valueOf(b));"));
         assert!(compares_printed_forms(&rewritten, 4), "what compare_texts wrote compares printed forms");
         assert!(!compares_printed_forms(junit4, 4), "an equality of the values themselves");
         let one_side = junit4.replace("a, b", "String.valueOf(a), b");
         assert!(!compares_printed_forms(&one_side, 4), "a text against a value");
+    }
+
+    #[test]
+    fn the_relation_s_copies_written_alike_are_compared_by_text_too() {
+        // Clifton Labs' json-simple (unseen-35): the copy on `{}` printed alike; those on other
+        // inputs compare the same String and JsonObject.
+        let code =
+            "class T {\n  void mr1_catalogue3() {\n    String s = \"{}\";\n    assertEquals(s, parse(s));\n  }\n  \
+                    void mr1_catalogue1() {\n    String s = \"[1]\";\n    assertEquals(s, parse(s));\n  }\n  \
+                    void mr2() {\n    String s = \"x\";\n    assertEquals(s, parse(s));\n  }\n}\n";
+        let same_relation = |m: &str| m.starts_with("mr1");
+        let rewritten = compare_texts(code, 4, JUnit::Five, &same_relation).expect("the call on line 4");
+        assert_eq!(
+            rewritten.matches("assertEquals(String.valueOf(s), String.valueOf(parse(s)));").count(),
+            2,
+            "{rewritten}"
+        );
+        assert!(
+            rewritten.contains("void mr2() {\n    String s = \"x\";\n    assertEquals(s, parse(s));"),
+            "another relation"
+        );
     }
 }

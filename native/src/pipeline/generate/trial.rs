@@ -160,7 +160,11 @@ impl GenerateRun {
                 continue;
             }
             if let Some((expected, actual)) = crate::mtc::text_alike_failure(message) {
-                let rewritten = line.and_then(|l| crate::mtc::compare_texts(&code, l, self.settings.junit));
+                let relations = super::decide::Relations::of(c);
+                let relation = relations.owner(Candidate::method_of(&t.name));
+                let same_relation = |m: &str| c.is_mtc_method(m) && relations.owner(m) == relation;
+                let rewritten =
+                    line.and_then(|l| crate::mtc::compare_texts(&code, l, self.settings.junit, &same_relation));
                 let Some(rewritten) = rewritten else { continue };
                 code = rewritten;
                 let simple = |c: &str| c.rsplit(['.', '$']).next().unwrap_or(c).to_string();

@@ -47,14 +47,13 @@ pub fn nested_builder<'c>(
     })
 }
 
-/// Whether project class `owner` (qualified) nests a concrete `Builder` with a public constructor
-/// taking nothing (or none declared).
+/// Whether project class `owner` (qualified) nests a concrete `Builder` with a constructor taking
+/// nothing (or none declared) that is not private: the MTC is written in the class's package.
 fn creatable_builder<'c>(owner: &str, class_named: &dyn Fn(&str) -> Option<&'c ClassModel>) -> bool {
     let Some(builder) = class_named(&format!("{owner}.Builder")) else { return false };
     let constructors: Vec<_> = builder.methods.iter().filter(|m| m.is_constructor).collect();
     let concrete = builder.kind == ClassKind::Class && !builder.modifiers.iter().any(|m| m == "abstract");
-    let open = constructors.is_empty()
-        || constructors.iter().any(|c| c.params.is_empty() && c.modifiers.iter().any(|m| m == "public"));
+    let open = constructors.is_empty() || constructors.iter().any(|c| c.params.is_empty() && !c.is_private());
     concrete && open
 }
 
@@ -97,6 +96,10 @@ mod tests {
         let classes = parse_str(std::path::Path::new("AntPathMatcher.java"), &private).classes;
         let class_named = |name: &str| classes.iter().find(|c: &&ClassModel| c.qualified_name == name);
         assert!(nested_builder(REPLY, &[missing("builder")], &class_named).is_none(), "a test cannot create it");
+        let package_private = MATCHER.replace("public Builder() {}", "Builder() {}");
+        let classes = parse_str(std::path::Path::new("AntPathMatcher.java"), &package_private).classes;
+        let class_named = |name: &str| classes.iter().find(|c: &&ClassModel| c.qualified_name == name);
+        assert!(nested_builder(REPLY, &[missing("builder")], &class_named).is_some(), "the test's package may");
         let none = |_: &str| None;
         assert!(nested_builder(REPLY, &[missing("builder")], &none).is_none(), "no Builder in the project");
     }

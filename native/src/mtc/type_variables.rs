@@ -37,7 +37,7 @@ pub fn type_variables(code: &str, diagnostics: &[CompileDiagnostic], class: &Cla
             }
             let position = variables.iter().position(|v| v == name)?;
             let concrete = argument_given(tree.root_node(), code, &class.name, position, variables.len())
-                .or_else(|| literal_type(node, code))
+                .or_else(|| boxed_literal_type(node, code))
                 .unwrap_or_else(|| resolved.resolve(name));
             Some((node.start_byte(), node.end_byte(), concrete))
         })
@@ -61,17 +61,15 @@ fn argument_given(root: Node, code: &str, name: &str, position: usize, arity: us
 }
 
 /// The boxed type of the literal initialising the local whose declared type is `type_node`.
-fn literal_type(type_node: Node, code: &str) -> Option<String> {
+fn boxed_literal_type(type_node: Node, code: &str) -> Option<String> {
     use crate::java_model::types::{boxed, literal_type};
     let declaration = type_node.parent().filter(|p| p.kind() == "local_variable_declaration")?;
     let value = declaration.child_by_field_name("declarator")?.child_by_field_name("value")?;
-    let written = literal_type(value.kind(), code.get(value.byte_range())?)?;
-    let boxed = match written {
-        "String" => "String",
-        "null" => return None,
-        primitive => boxed(primitive)?,
-    };
-    Some(boxed.to_string())
+    match literal_type(value.kind(), code.get(value.byte_range())?)? {
+        "String" => Some("String".to_string()),
+        "null" => None,
+        primitive => boxed(primitive).map(str::to_string),
+    }
 }
 
 #[cfg(test)]

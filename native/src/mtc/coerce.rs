@@ -34,6 +34,7 @@ enum MixUp<'m> {
     BytesForText,
     Lossy { found: &'m str, wanted: &'m str },
     ArrayForSize { found: &'m str },
+    Downcast { wanted: &'m str },
     Other { found: &'m str },
 }
 
@@ -44,6 +45,7 @@ impl MixUp<'_> {
             MixUp::TextForBytes => "String".into(),
             MixUp::BytesForText => "byte[]".into(),
             MixUp::Lossy { found, .. } | MixUp::ArrayForSize { found } | MixUp::Other { found } => found.into(),
+            MixUp::Downcast { .. } => "Object".into(),
         }
     }
 
@@ -54,6 +56,7 @@ impl MixUp<'_> {
             MixUp::BytesForText => Some(format!("new String({text}, {UTF_8})")),
             MixUp::Lossy { wanted, .. } => Some(format!("({wanted}) ({text})")),
             MixUp::ArrayForSize { .. } => Some(format!("({text}).length")),
+            MixUp::Downcast { wanted } => Some(format!("({wanted}) ({text})")),
             MixUp::Other { .. } => None,
         }
     }
@@ -117,7 +120,9 @@ fn retype(expr: Node, mix_up: MixUp) -> Option<(usize, usize, String)> {
     let declarator = expr.parent().filter(|p| p.kind() == "variable_declarator")?;
     let declaration = declarator.parent().filter(|p| p.kind() == "local_variable_declaration")?;
     let declarators = declaration.children_by_field_name("declarator", &mut declaration.walk()).count();
-    if expr.kind() != "method_invocation" || declarators != 1 {
+    // An `Object` (a raw container's element: JCTools' `String x = rawQueue.poll()`) is cast to
+    // what the model declared, which knows better than `Object`, the type it would take.
+    if expr.kind() != "method_invocation" || declarators != 1 || matches!(mix_up, MixUp::Downcast { .. }) {
         return None;
     }
     let declared = declaration.child_by_field_name("type")?.byte_range();
@@ -154,8 +159,16 @@ fn mix_up(message: &str) -> Option<MixUp<'_>> {
         // A type javac made up (a capture, the null type) cannot be written down.
         (f, _) if f.contains(['#', ' ']) || f.contains("capture") || f == "<nulltype>" => None,
         (f, "int" | "long") if f.ends_with("[]") => Some(MixUp::ArrayForSize { found: f }),
+        ("Object" | "java.lang.Object", t) if is_reference(t) => Some(MixUp::Downcast { wanted: t }),
         (f, _) => Some(MixUp::Other { found: f }),
     }
+}
+
+/// Whether `type_name` is a reference type javac wrote as Java (not a primitive, a capture or a
+/// type it made up): a cast from `Object` to it compiles.
+fn is_reference(type_name: &str) -> bool {
+    const PRIMITIVES: &[&str] = &["boolean", "byte", "char", "short", "int", "long", "float", "double"];
+    !PRIMITIVES.contains(&type_name) && !type_name.contains(['#', ' ']) && !type_name.contains("capture")
 }
 
 /// Where an argument stands: the callee's simple name (the class, for a creation), its number of
@@ -383,6 +396,29 @@ mod tests {
         assert!((0..3).all(|at| takes_a_size(&project, "make", 3, at)), "initialCapacity, numBits, nRows");
         assert!(!takes_a_size(&project, "unknown", 1, 0), "no such callable");
         assert!(!is_size_name("index") && !is_size_name("offset") && !is_size_name("number"));
+    }
+
+    #[test]
+    fn an_object_is_cast_to_the_type_the_model_declared() {
+        // JCTools' `offer(E)` (unseen-35): the model's queue was raw, so `poll()` gave `Object`;
+        // retyping the local to `Object` would break each later use as a String.
+        let code = "class T {\n    void mr1() {\n        String polled = rawQueue.poll();\n        \
+                    check(queue.peek());\n    }\n}\n";
+        let diagnostics = [
+            error(3, 38, "incompatible types: Object cannot be converted to String"),
+            error(
+                4,
+                20,
+                "incompatible types: java.lang.Object cannot be converted to java.util.List<java.lang.String>",
+            ),
+        ];
+        let fixed = coerce(code, &diagnostics).unwrap();
+        assert!(fixed.contains("String polled = (String) (rawQueue.poll());"), "{fixed}");
+        assert!(fixed.contains("check((java.util.List<java.lang.String>) (queue.peek()));"), "{fixed}");
+        // No cast makes an Object a primitive the model meant, nor names a capture.
+        assert!(coerce(code, &[error(4, 20, "incompatible types: Object cannot be converted to int")]).is_none());
+        let capture = error(4, 20, "incompatible types: Object cannot be converted to capture#1 of ?");
+        assert!(coerce(code, &[capture]).is_none());
     }
 
     #[test]

@@ -9,6 +9,7 @@ const BUILT_IN: &[(&str, &str)] = &[
     ("system.md", include_str!("../../prompts/system.md")),
     ("generation.md", include_str!("../../prompts/generation.md")),
     ("baseline.md", include_str!("../../prompts/baseline.md")),
+    ("alone.md", include_str!("../../prompts/alone.md")),
     ("refinement.md", include_str!("../../prompts/refinement.md")),
     ("refinement-repaired.md", include_str!("../../prompts/refinement-repaired.md")),
     ("amplification.md", include_str!("../../prompts/amplification.md")),
@@ -119,6 +120,8 @@ mod tests {
         assert!(t.render("generation.md", &generation).is_ok());
         let baseline = v(&["count", "target", "class", "skeleton", "template", "target_code", "examples"]);
         assert!(t.render("baseline.md", &baseline).is_ok());
+        let alone = v(&["count", "target", "class", "skeleton", "template", "relations", "target_code", "examples"]);
+        assert!(t.render("alone.md", &alone).is_ok());
         assert!(t.render("amplification.md", &v(&["count", "example_method", "test_class"])).is_ok());
         let missing = v(&["requested", "survived", "dropped", "missing", "test_class"]);
         assert!(t.render("amplification-missing.md", &missing).is_ok());

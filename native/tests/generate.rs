@@ -482,7 +482,7 @@ fn a_target_no_method_is_coupled_to_gets_mtcs_of_its_own_rather_than_none() {
                  // MR: sumOfDigits(10 * n) = sumOfDigits(n)\n        \
                  assertEquals(Digits.sumOfDigits(123), Digits.sumOfDigits(1230));\n    }\n}\n```";
     let script = out.join("script.json");
-    let exchanges = json!({"exchanges": [{"match": "come up with 3 candidate metamorphic relations", "times": 1,
+    let exchanges = json!({"exchanges": [{"match": "find 3 metamorphic relations of the method", "times": 1,
         "reply": {"content": reply, "usage": {"prompt_tokens": 100, "completion_tokens": 50}}}]});
     std::fs::write(&script, exchanges.to_string()).unwrap();
     let llm = server_with(&out.join("requests.jsonl"), &script);
@@ -501,7 +501,8 @@ fn a_target_no_method_is_coupled_to_gets_mtcs_of_its_own_rather_than_none() {
     assert_eq!(candidates[0]["pair"], Value::Null);
     assert!(candidates[0]["compiled"].as_bool().unwrap(), "{:?}", candidates[0]);
     let requests = std::fs::read_to_string(&llm.2).unwrap();
-    assert!(requests.contains("come up with 3 candidate metamorphic relations"), "as many as a pair's prompt");
+    assert!(requests.contains("find 3 metamorphic relations of the method"), "as many as a pair's prompt");
+    assert!(requests.contains("example test, not a metamorphic relation"), "what a relation of one method is");
     std::fs::remove_dir_all(&out).ok();
 }
 

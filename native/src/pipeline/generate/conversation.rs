@@ -82,6 +82,41 @@ impl Prompter<'_> {
         Ok(vec![Message::system(self.templates.render("system.md", &[])?), Message::user(user)])
     }
 
+    /// `count` relations of a target no other method is coupled to: each relates two calls of
+    /// it. The paper's baseline prompt, asked so, got example tests from a small model (one call
+    /// each, asserted against a literal: azagniotov's `isMatch`, unseen-35), which no mutant
+    /// filter can tell from an MTC; this one says what a relation of one method is and how it
+    /// differs from an example, with the catalogue's `relations` of the target where it has any.
+    pub fn alone(
+        &self,
+        class: &ClassModel,
+        target: &MethodModel,
+        context: &PairContext,
+        (count, relations): (usize, &[CatalogueRelation]),
+    ) -> CoreResult<Vec<Message>> {
+        let template = self.deliverable(class, &target.signature(), &target.signature())?;
+        let relations = if relations.is_empty() {
+            "None derived from the name and signature: find relations in the code.".to_string()
+        } else {
+            let lines: Vec<String> = relations.iter().map(relation_line).collect();
+            format!("Derived by MR-Coupler's relation catalogue:\n{}", lines.join("\n"))
+        };
+        let user = self.templates.render(
+            "alone.md",
+            &[
+                ("count", &count.to_string()),
+                ("target", &target.signature()),
+                ("class", &class.qualified_name),
+                ("skeleton", &context.skeleton),
+                ("template", &template),
+                ("relations", &relations),
+                ("target_code", &context.target_code),
+                ("examples", &context.examples),
+            ],
+        )?;
+        Ok(vec![Message::system(self.templates.render("system.md", &[])?), Message::user(user)])
+    }
+
     /// Compile or run feedback for the class the model wrote (the paper's refinement). `repaired`
     /// is the class as it stands where static repairs changed it since the model's last reply:
     /// the feedback's lines are its lines, and a model shown only its own reply fixes that one,

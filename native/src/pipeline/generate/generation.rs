@@ -67,11 +67,11 @@ impl GenerateRun {
                 vec![None]
             };
             // A target no other method is coupled to (a utility class's one public method) is
-            // still the method the user pointed at: the baseline's prompt asks for relations of it
-            // alone, as many as a pair's, rather than leaving it without any MTC.
+            // still the method the user pointed at: `alone.md` asks for relations of it alone, as
+            // many as a pair's, rather than leaving it without any MTC.
             let pairs = if pairs.is_empty() {
                 self.log.push(crate::protocol::LogLine::info(format!(
-                    "{}#{}: no coupled method, so MTCs of the target alone (the baseline's prompt)",
+                    "{}#{}: no coupled method, so MTCs of the target alone",
                     class.qualified_name,
                     target.method(&self.project).signature()
                 )));
@@ -104,9 +104,13 @@ impl GenerateRun {
                         let pair = (target.method(&self.project), coupled.model(class));
                         self.prompter().generation(class, pair, &context, &relations)?
                     }
+                    None if self.settings.coupling => {
+                        let relations: Vec<CatalogueRelation> = catalogue.of_target().take(3).cloned().collect();
+                        let alone = (RELATIONS_ALONE, relations.as_slice());
+                        self.prompter().alone(class, target.method(&self.project), &context, alone)?
+                    }
                     None => {
-                        let count =
-                            if self.settings.coupling { RELATIONS_ALONE } else { self.settings.baseline_candidates };
+                        let count = self.settings.baseline_candidates;
                         self.prompter().baseline(class, target.method(&self.project), &context, count)?
                     }
                 };

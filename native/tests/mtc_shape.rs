@@ -150,3 +150,57 @@ fn a_helper_that_asserts_relates_the_values_it_is_given() {
         ]
     );
 }
+
+const REPEATS: &str = r#"
+package com.acme.crypto;
+
+public class AESEncryption_encryptText_MTC2Test {
+    @Test
+    void sameCallTwice() throws Exception {
+        String text = "Hello";
+        byte[] first = AESEncryption.encryptWithDefaultKey(text);
+        byte[] second = AESEncryption.encryptWithDefaultKey(text);
+        assertArrayEquals(first, second);
+    }
+
+    @Test
+    void sameLiteralTwice() throws Exception {
+        assertArrayEquals(AESEncryption.encryptWithDefaultKey("a"), AESEncryption.encryptWithDefaultKey( "a" ));
+    }
+
+    @Test
+    void reassignedBetween() throws Exception {
+        String text = "Hello";
+        byte[] first = AESEncryption.encryptWithDefaultKey(text);
+        text = text + "!";
+        byte[] second = AESEncryption.encryptWithDefaultKey(text);
+        assertEquals(first.length + 1, second.length);
+    }
+
+    @Test
+    void anotherInput() throws Exception {
+        byte[] first = AESEncryption.encryptWithDefaultKey("a");
+        byte[] second = AESEncryption.encryptWithDefaultKey("ab");
+        assertTrue(first.length <= second.length);
+    }
+
+    @Test
+    void givenAnObject() throws Exception {
+        StringBuilder text = new StringBuilder("a");
+        byte[] first = AESEncryption.encryptText(text.toString(), AESEncryption.defaultKey);
+        byte[] second = AESEncryption.encryptText(text.toString(), AESEncryption.defaultKey);
+        assertArrayEquals(first, second);
+    }
+}
+"#;
+
+#[test]
+fn a_static_call_repeated_with_the_same_fixed_arguments_is_one_invocation() {
+    let shapes = shapes(REPEATS, &[&aes()]);
+    let mtc = |name: &str| shapes.iter().find(|s| s.name == name).is_some_and(|s| s.is_mtc());
+    assert!(!mtc("sameCallTwice"), "f(x) = f(x) relates no follow-up input");
+    assert!(!mtc("sameLiteralTwice"), "the same literal, spaced otherwise");
+    assert!(mtc("reassignedBetween"), "the local holds another value at the second call");
+    assert!(mtc("anotherInput"), "two inputs");
+    assert!(mtc("givenAnObject"), "an argument that is no fixed value may differ between calls");
+}

@@ -4,6 +4,12 @@
 //! a helper method of its own class is judged with the helper's invocations and assertions; a
 //! helper that asserts, called with related values (`assertSameResult(f(x), g(x))`, or the value
 //! comparison `mtc::identity` writes), is an assertion relating them.
+//!
+//! A static call repeated with the same fixed arguments (literals, or locals of a value type not
+//! assigned in between) counts once: `splitLines(str)` twice, the two outputs asserted equal, is
+//! `f(x) = f(x)`, which every deterministic method satisfies and which kills only the mutants that
+//! throw (NightConfig's `StringUtils`, unseen-36: kept as an MTC before). An instance call repeated
+//! counts twice, as its receiver may have changed (`s.add(x)` is true, then false).
 
 use crate::java_model::types::erase_simple;
 use crate::java_model::{ClassModel, MethodModel};
@@ -34,6 +40,11 @@ struct Facts {
     helpers: Vec<String>,
     /// Helpers called with an argument that invokes the class under test or is related.
     helpers_given_related: Vec<String>,
+    /// Static calls of the class under test seen with fixed arguments (text and the arguments'
+    /// assignment counts): a repeat is the same input again, not a follow-up input.
+    fixed_calls: BTreeSet<String>,
+    /// How often each local was assigned after its declaration.
+    assignments: HashMap<String, usize>,
 }
 
 /// The shape of every test method of the first class in `code`. `cut` is the class under test,
@@ -87,6 +98,15 @@ pub fn shapes(code: &str, cut: &[&ClassModel]) -> Vec<MethodShape> {
         .collect()
 }
 
+/// A type whose values a call cannot change: a primitive, its box, a String.
+fn is_value_type(erased: &str) -> bool {
+    crate::java_model::types::is_primitive(erased)
+        || matches!(
+            erased,
+            "String" | "Integer" | "Long" | "Double" | "Float" | "Short" | "Byte" | "Character" | "Boolean"
+        )
+}
+
 fn first_class(root: Node) -> Option<Node> {
     let mut cursor = root.walk();
     let found = root.named_children(&mut cursor).find(|c| c.kind() == "class_declaration");
@@ -134,6 +154,7 @@ impl Walker<'_> {
         match node.kind() {
             "local_variable_declaration" => self.declaration(node),
             "assignment_expression" => self.assignment(node),
+            "update_expression" => self.updated(node),
             "expression_statement" if self.contains_assertion(node) => self.assertion(node),
             "method_invocation" => self.invocation(node),
             _ => {}
@@ -170,8 +191,20 @@ impl Walker<'_> {
         let (Some(left), Some(right)) = (node.child_by_field_name("left"), node.child_by_field_name("right")) else {
             return;
         };
+        if left.kind() == "identifier" {
+            *self.facts.assignments.entry(text(Some(left), self.code).to_string()).or_default() += 1;
+        }
         if left.kind() == "identifier" && self.relates(right) {
             self.facts.related.insert(text(Some(left), self.code).to_string());
+        }
+    }
+
+    /// `x++`: `x` holds another value from here on.
+    fn updated(&mut self, node: Node) {
+        let mut cursor = node.walk();
+        let operand = node.named_children(&mut cursor).find(|c| c.kind() == "identifier");
+        if let Some(name) = operand.map(|o| text(Some(o), self.code).to_string()) {
+            *self.facts.assignments.entry(name).or_default() += 1;
         }
     }
 
@@ -209,7 +242,7 @@ impl Walker<'_> {
     /// A call of the class under test: counted, and its receiver and arguments become related.
     fn invocation(&mut self, call: Node) {
         if self.is_cut_call(call) {
-            self.facts.invocations += 1;
+            self.count(call);
             self.relate_identifiers(call);
         } else if call.child_by_field_name("object").is_none() {
             let name = text(call.child_by_field_name("name"), self.code);
@@ -230,11 +263,51 @@ impl Walker<'_> {
         let mut stack = vec![node];
         while let Some(n) = stack.pop() {
             if n.kind() == "method_invocation" && self.is_cut_call(n) {
-                self.facts.invocations += 1;
+                self.count(n);
             }
             let mut cursor = n.walk();
             stack.extend(n.named_children(&mut cursor));
         }
+    }
+
+    /// One more invocation, unless `call` repeats a static call with the same fixed arguments.
+    fn count(&mut self, call: Node) {
+        if let Some(key) = self.fixed_static_call(call) {
+            if !self.facts.fixed_calls.insert(key) {
+                return;
+            }
+        }
+        self.facts.invocations += 1;
+    }
+
+    /// The key of a static call whose arguments are all fixed values (literals, locals of a value
+    /// type), or None for an instance call, a call without arguments (a generator's `next()` twice
+    /// may rightly differ) or one given anything else (a fresh object, another call's output).
+    fn fixed_static_call(&self, call: Node) -> Option<String> {
+        let is_static = match call.child_by_field_name("object") {
+            None => true,
+            Some(o) => o.kind() == "identifier" && text(Some(o), self.code) == self.cut,
+        };
+        let arguments = call.child_by_field_name("arguments")?;
+        let mut cursor = arguments.walk();
+        let args: Vec<Node> = arguments.named_children(&mut cursor).collect();
+        if !is_static || args.is_empty() {
+            return None;
+        }
+        let mut key = text(Some(call), self.code).split_whitespace().collect::<String>();
+        for arg in args {
+            if arg.kind() == "identifier" {
+                let name = text(Some(arg), self.code);
+                let value_type = self.types.get(name).is_some_and(|t| is_value_type(t));
+                if !value_type {
+                    return None;
+                }
+                key.push_str(&format!(" {name}#{}", self.facts.assignments.get(name).copied().unwrap_or(0)));
+            } else if !arg.kind().ends_with("literal") && !matches!(arg.kind(), "true" | "false") {
+                return None;
+            }
+        }
+        Some(key)
     }
 
     fn relate_identifiers(&mut self, node: Node) {

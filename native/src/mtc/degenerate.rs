@@ -10,6 +10,12 @@
 //! literal taken whole): they must have the same shape, and every leaf where they differ must be a
 //! literal, on the passing side a zero or empty value. Anything else, a method rewritten or an input
 //! that is not zero, is no degenerate difference.
+//!
+//! A text that lacks the separator the method gives is degenerate too: `split(s, sep) =
+//! splitLines(s)` holds wherever `s` holds no `sep` (NightConfig's `StringUtils`, unseen-36: it
+//! passed on `"a"` and `"!"`, failed on `"Hello, World!"` at `sep = ','`, and was reported as a
+//! suspected bug). The passing text must lack a character or short text literal both methods share
+//! that the failing text holds.
 
 use tree_sitter::Node;
 
@@ -25,15 +31,22 @@ pub fn degenerate_difference(code: &str, passing: &str, failing: &str) -> Option
     if pass.len() != fail.len() {
         return None;
     }
+    let shared: Vec<&str> = pass.iter().zip(&fail).filter(|(p, f)| p == f).filter_map(|(p, _)| separator(*p)).collect();
     let mut changed = Vec::new();
     for (p, f) in pass.iter().zip(&fail) {
         if p == f {
             continue;
         }
-        if !is_literal(p.0) || !is_literal(f.0) || !is_zero_or_empty(p.0, p.1) {
+        if !is_literal(p.0) || !is_literal(f.0) {
             return None;
         }
-        changed.push(p.1.to_string());
+        if is_zero_or_empty(p.0, p.1) {
+            changed.push(p.1.to_string());
+        } else if let Some(absent) = shared.iter().find(|s| lacks(p, f, s)) {
+            changed.push(format!("{} (no {absent})", p.1));
+        } else {
+            return None;
+        }
     }
     (!changed.is_empty()).then_some(changed)
 }
@@ -55,6 +68,23 @@ fn leaves<'t, 'c>(node: Node<'t>, code: &'c str) -> Vec<(&'t str, &'c str)> {
         stack.extend(children.into_iter().rev());
     }
     out
+}
+
+/// What a character literal or a text literal of one or two characters holds, as written (`','`
+/// holds `,`, `'\\n'` holds the two characters `\\n`): what a method may split or search a text by.
+fn separator<'c>((kind, text): (&str, &'c str)) -> Option<&'c str> {
+    let inner = match kind {
+        "character_literal" => text.strip_prefix('\'')?.strip_suffix('\''),
+        "string_literal" => text.strip_prefix('"')?.strip_suffix('"'),
+        _ => None,
+    }?;
+    (!inner.is_empty() && inner.chars().count() <= 2).then_some(inner)
+}
+
+/// Whether text literal `passing` lacks `needle` where `failing` holds it.
+fn lacks(passing: &(&str, &str), failing: &(&str, &str), needle: &str) -> bool {
+    let texts = passing.0 == "string_literal" && failing.0 == "string_literal";
+    texts && !passing.1.contains(needle) && failing.1.contains(needle)
 }
 
 fn is_literal(kind: &str) -> bool {
@@ -163,5 +193,49 @@ mod tests {
             let code = format!("class T {{ @Test void a() {{ f({other}); }} @Test void b() {{ f(3); }} }}");
             assert_eq!(degenerate_difference(&code, "a", "b"), None, "{other}");
         }
+    }
+
+    const SPLIT: &str = r#"class StringUtils_split_MTC1Test {
+    @Test
+    void mr1_input1() {
+        String str = "Hello, World!";
+        char sep = ',';
+        assertEquals(StringUtils.split(str, sep), StringUtils.splitLines(str));
+    }
+
+    @Test
+    void mr1_input3() {
+        String str = "a";
+        char sep = ',';
+        assertEquals(StringUtils.split(str, sep), StringUtils.splitLines(str));
+    }
+
+    @Test
+    void mr1_input4() {
+        String str = "a,b";
+        char sep = ',';
+        assertEquals(StringUtils.split(str, sep), StringUtils.splitLines(str));
+    }
+
+    @Test
+    void mr1_input5() {
+        String str = "Hello World";
+        char sep = ';';
+        assertEquals(StringUtils.split(str, sep), StringUtils.splitLines(str));
+    }
+}
+"#;
+
+    #[test]
+    fn a_text_without_the_separator_the_method_gives_is_a_degenerate_difference() {
+        let found = degenerate_difference(SPLIT, "mr1_input3", "mr1_input1");
+        assert_eq!(found, Some(vec!["\"a\" (no ,)".to_string()]));
+        // the passing text holds the separator: the relation held on a real split
+        assert_eq!(degenerate_difference(SPLIT, "mr1_input4", "mr1_input1"), None);
+        // the separator differs too: no separator both methods share
+        assert_eq!(degenerate_difference(SPLIT, "mr1_input5", "mr1_input1"), None);
+        // without a separator in the method, another text is another input
+        let code = SPLIT.replace("        char sep = ',';\n", "").replace("str, sep", "str");
+        assert_eq!(degenerate_difference(&code, "mr1_input3", "mr1_input1"), None);
     }
 }

@@ -152,8 +152,9 @@ fn whole_fails_but_degenerate(c: &Candidate, relations: &Relations, degenerate: 
 }
 
 /// The note on a relation that passes only on zero or empty inputs.
-pub const DEGENERATE: &str = "relation(s) that hold only where an input is zero, empty or null, and fail on \
-every other input, counted as failing on the original: a wrong relation can hold there by coincidence";
+pub const DEGENERATE: &str = "relation(s) that hold only where an input is zero, empty or null, or a text \
+lacks the separator the method gives, and fail on every other input, counted as failing on the original: a \
+wrong relation can hold there by coincidence";
 
 /// The paper's rule on one set of pass rates. With `validation` off every MTC that passes
 /// somewhere on the original is kept (the paper's v3).

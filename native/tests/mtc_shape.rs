@@ -185,6 +185,13 @@ public class AESEncryption_encryptText_MTC2Test {
     }
 
     @Test
+    void spacedText() throws Exception {
+        byte[] first = AESEncryption.encryptWithDefaultKey("a b");
+        byte[] second = AESEncryption.encryptWithDefaultKey("ab");
+        assertTrue(first.length >= second.length);
+    }
+
+    @Test
     void givenAnObject() throws Exception {
         StringBuilder text = new StringBuilder("a");
         byte[] first = AESEncryption.encryptText(text.toString(), AESEncryption.defaultKey);
@@ -202,5 +209,6 @@ fn a_static_call_repeated_with_the_same_fixed_arguments_is_one_invocation() {
     assert!(!mtc("sameLiteralTwice"), "the same literal, spaced otherwise");
     assert!(mtc("reassignedBetween"), "the local holds another value at the second call");
     assert!(mtc("anotherInput"), "two inputs");
+    assert!(mtc("spacedText"), "a space inside a text makes another input");
     assert!(mtc("givenAnObject"), "an argument that is no fixed value may differ between calls");
 }

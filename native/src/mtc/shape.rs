@@ -11,7 +11,7 @@
 //! throw (NightConfig's `StringUtils`, unseen-36: kept as an MTC before). An instance call repeated
 //! counts twice, as its receiver may have changed (`s.add(x)` is true, then false).
 
-use crate::java_model::types::erase_simple;
+use crate::java_model::types::{boxed, erase_simple};
 use crate::java_model::{ClassModel, MethodModel};
 use std::collections::{BTreeSet, HashMap};
 use tree_sitter::Node;
@@ -100,11 +100,8 @@ pub fn shapes(code: &str, cut: &[&ClassModel]) -> Vec<MethodShape> {
 
 /// A type whose values a call cannot change: a primitive, its box, a String.
 fn is_value_type(erased: &str) -> bool {
-    crate::java_model::types::is_primitive(erased)
-        || matches!(
-            erased,
-            "String" | "Integer" | "Long" | "Double" | "Float" | "Short" | "Byte" | "Character" | "Boolean"
-        )
+    const PRIMITIVES: [&str; 8] = ["byte", "short", "char", "int", "long", "float", "double", "boolean"];
+    erased == "String" || PRIMITIVES.iter().any(|p| *p == erased || boxed(p) == Some(erased))
 }
 
 fn first_class(root: Node) -> Option<Node> {
@@ -294,20 +291,23 @@ impl Walker<'_> {
         if !is_static || args.is_empty() {
             return None;
         }
-        let mut key = text(Some(call), self.code).split_whitespace().collect::<String>();
+        // The name and each argument's exact text, a local's with how often it was assigned so
+        // far: `f("a b")` and `f("ab")` are two inputs, as are `f(x)` before and after `x = ..`.
+        let mut key = vec![text(call.child_by_field_name("name"), self.code).to_string()];
         for arg in args {
+            let written = text(Some(arg), self.code);
             if arg.kind() == "identifier" {
-                let name = text(Some(arg), self.code);
-                let value_type = self.types.get(name).is_some_and(|t| is_value_type(t));
-                if !value_type {
+                if !self.types.get(written).is_some_and(|t| is_value_type(t)) {
                     return None;
                 }
-                key.push_str(&format!(" {name}#{}", self.facts.assignments.get(name).copied().unwrap_or(0)));
-            } else if !arg.kind().ends_with("literal") && !matches!(arg.kind(), "true" | "false") {
+                key.push(format!("{written}#{}", self.facts.assignments.get(written).copied().unwrap_or(0)));
+            } else if arg.kind().ends_with("literal") || matches!(arg.kind(), "true" | "false") {
+                key.push(written.to_string());
+            } else {
                 return None;
             }
         }
-        Some(key)
+        Some(key.join("\u{0}"))
     }
 
     fn relate_identifiers(&mut self, node: Node) {

@@ -122,6 +122,38 @@ public class Outer {
     assert_eq!(describe.lines.0, 8, "1-based line of the declaration");
 }
 
+/// bcrypt 0.10.2's shape: `Radix64Encoder.Default`, a class without modifiers nested in an
+/// interface, is public and static (a test builds it as `new Radix64Encoder.Default()`); a class
+/// nested in a class keeps what it declares.
+#[test]
+fn member_types_carry_the_modifiers_the_language_implies() {
+    let src = r#"
+package p;
+public interface Encoder {
+    byte[] encode(byte[] in);
+    class Default implements Encoder { public byte[] encode(byte[] in) { return in; } }
+}
+class Holder {
+    class Inner {}
+    static class Nested {}
+    enum Kind { A }
+    record Pair(int a) {}
+    interface Callback {}
+}
+"#;
+    let file = parse_str(Path::new("Encoder.java"), src);
+    let modifiers = |name: &str| file.classes.iter().find(|c| c.name == name).expect(name).modifiers.clone();
+    let has = |name: &str, word: &str| modifiers(name).iter().any(|m| m == word);
+    assert!(has("Default", "public") && has("Default", "static"), "{:?}", modifiers("Default"));
+    assert!(!has("Inner", "static") && !has("Inner", "public"), "an inner class stays inner: {:?}", modifiers("Inner"));
+    assert!(has("Nested", "static") && !has("Nested", "public"));
+    for implied_static in ["Kind", "Pair", "Callback"] {
+        assert!(has(implied_static, "static"), "{implied_static}: {:?}", modifiers(implied_static));
+        assert!(!has(implied_static, "public"), "{implied_static}: {:?}", modifiers(implied_static));
+    }
+    assert!(!has("Encoder", "static") && !has("Holder", "public"), "top-level types get nothing implied");
+}
+
 #[test]
 fn a_syntax_error_keeps_what_parsed_and_says_where() {
     let src = "package p;\npublic class Broken {\n    int ok() { return 1; }\n    int bad( { return 2; }\n    int alsoOk() { return 3; }\n}\n";

@@ -26,6 +26,9 @@ struct Outer<'a> {
     binary: &'a str,
     /// Simple names of this class and every enclosing one (`Outer.Inner.foo()` is an own call).
     simple_names: &'a [String],
+    /// Whether the enclosing type is an interface (or an annotation): its member types are
+    /// implicitly public and static.
+    interface: bool,
 }
 
 impl<'s> ClassCollector<'s> {
@@ -71,7 +74,7 @@ impl<'s> ClassCollector<'s> {
             binary_name: binary.clone(),
             package: self.package.to_string(),
             kind,
-            modifiers: modifiers_of(node, self.src),
+            modifiers: class_modifiers(node, self.src, kind, outer),
             header: header_of(node, self.src),
             superclass: superclass_of(node, self.src),
             interfaces: interfaces_of(node, self.src),
@@ -83,13 +86,35 @@ impl<'s> ClassCollector<'s> {
             source: self.source.clone(),
         });
 
-        let outer = Outer { qualified: &qualified, binary: &binary, simple_names: &simple_names };
+        let outer = Outer { qualified: &qualified, binary: &binary, simple_names: &simple_names, interface };
         for member in members {
             if class_kind(member.kind()).is_some() {
                 self.collect_class(member, Some(&outer));
             }
         }
     }
+}
+
+/// The class's modifiers with those the language implies written out (JLS 8.9, 8.10, 9.1.1.3,
+/// 9.5): a member type of an interface is public and static, a nested enum, record or interface
+/// static. Without them a class nested in an interface (bcrypt's `Radix64Encoder.Default`) read
+/// as an inner class no test can build, and a model's receiver-less call on it stayed unrepaired.
+fn class_modifiers(node: Node, src: &str, kind: ClassKind, outer: Option<&Outer>) -> Vec<String> {
+    let mut modifiers = modifiers_of(node, src);
+    let Some(outer) = outer else { return modifiers };
+    let mut implied = Vec::new();
+    if outer.interface && !modifiers.iter().any(|m| m == "private" || m == "protected") {
+        implied.push("public");
+    }
+    if outer.interface || kind != ClassKind::Class {
+        implied.push("static");
+    }
+    for word in implied {
+        if !modifiers.iter().any(|m| m == word) {
+            modifiers.push(word.to_string());
+        }
+    }
+    modifiers
 }
 
 fn class_kind(kind: &str) -> Option<ClassKind> {

@@ -13,6 +13,70 @@ pub fn starts_with_word(name: &str, word: &str) -> bool {
     name == word || after_word(name, word).is_some()
 }
 
+/// Java's reserved keywords and literals (JLS 3.9, 3.10.3, 3.10.8): no local may be named so.
+const RESERVED: [&str; 54] = [
+    "abstract",
+    "assert",
+    "boolean",
+    "break",
+    "byte",
+    "case",
+    "catch",
+    "char",
+    "class",
+    "const",
+    "continue",
+    "default",
+    "do",
+    "double",
+    "else",
+    "enum",
+    "extends",
+    "final",
+    "finally",
+    "float",
+    "for",
+    "goto",
+    "if",
+    "implements",
+    "import",
+    "instanceof",
+    "int",
+    "interface",
+    "long",
+    "native",
+    "new",
+    "package",
+    "private",
+    "protected",
+    "public",
+    "return",
+    "short",
+    "static",
+    "strictfp",
+    "super",
+    "switch",
+    "synchronized",
+    "this",
+    "throw",
+    "throws",
+    "transient",
+    "try",
+    "void",
+    "volatile",
+    "while",
+    "_",
+    "true",
+    "false",
+    "null",
+];
+
+/// Whether `word` is reserved in Java, so a name derived from a class (`Default` as `default`)
+/// cannot name a local.
+pub fn is_reserved(word: &str) -> bool {
+    RESERVED.contains(&word)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -26,5 +90,11 @@ mod tests {
         assert!(starts_with_word("copyFile", "copy"));
         assert!(!starts_with_word("copyright", "copy"));
         assert!(!starts_with_word("isolate", "is"));
+    }
+
+    #[test]
+    fn keywords_and_literals_are_reserved_other_words_not() {
+        assert!(is_reserved("default") && is_reserved("null") && is_reserved("_"));
+        assert!(!is_reserved("var") && !is_reserved("record") && !is_reserved("defaults"));
     }
 }

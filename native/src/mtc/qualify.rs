@@ -162,7 +162,7 @@ fn receiver_for(call: Node, code: &str, class: &ClassModel, name: &str, instance
     if !instance_only && candidates.iter().any(|m| m.is_static()) {
         return Some(Receiver::Named(simple_name(class).to_string()));
     }
-    let locals = locals_of_class(call, code, &class.name);
+    let locals = locals_of_class(call, code, class);
     let not_arguments: Vec<String> = locals.iter().filter(|l| !is_argument(call, code, l)).cloned().collect();
     match (locals.as_slice(), not_arguments.as_slice()) {
         ([only], _) | (_, [only]) => Some(Receiver::Named(only.clone())),
@@ -183,13 +183,29 @@ fn declare(call: Node, code: &str, class: &ClassModel, built: &str) -> Option<(O
     let body = method.child_by_field_name("body")?;
     let first = body.named_child(0)?;
     let text = code.get(method.byte_range())?;
-    let local = unused_name(text, &lower_camel(&class.name));
+    let local = unused_name(text, &local_name(class));
     let indent: String = code[..first.start_byte()].chars().rev().take_while(|c| *c == ' ' || *c == '\t').collect();
     // Just after the body's `{`, not at the first statement: a call that starts that statement
     // gets its receiver inserted there, and of two edits at one place only the first is made.
     let declaration = format!("\n{indent}{} {local} = {built};", simple_name(class));
     let after_brace = body.start_byte() + 1;
     Some((Some((after_brace, after_brace, declaration)), local))
+}
+
+/// A fresh instance's local: the class's name in lower camel case, or, where that is a keyword
+/// (bcrypt's `Radix64Encoder.Default` as `default`), its name with the enclosing types'
+/// (`radix64EncoderDefault`).
+fn local_name(class: &ClassModel) -> String {
+    let own = lower_camel(&class.name);
+    if !crate::java_model::names::is_reserved(&own) {
+        return own;
+    }
+    let enclosed = lower_camel(&simple_name(class).replace('.', ""));
+    if crate::java_model::names::is_reserved(&enclosed) {
+        format!("{enclosed}Instance")
+    } else {
+        enclosed
+    }
 }
 
 /// `AVLTreeDigest` as a local: `avlTreeDigest`.
@@ -216,9 +232,9 @@ fn is_argument(call: Node, code: &str, name: &str) -> bool {
     identifiers.iter().any(|i| code.get(i.byte_range()) == Some(name))
 }
 
-/// Locals of the enclosing method declared with type `class_name` (its type arguments aside)
-/// before `call`.
-fn locals_of_class(call: Node, code: &str, class_name: &str) -> Vec<String> {
+/// Locals of the enclosing method declared with the class's type (its type arguments aside, its
+/// name simple, with its enclosing types' or qualified) before `call`.
+fn locals_of_class(call: Node, code: &str, class: &ClassModel) -> Vec<String> {
     let Some(method) = super::inputs::enclosing_method(call) else { return Vec::new() };
     let Some(body) = method.child_by_field_name("body") else { return Vec::new() };
     let mut declarations = Vec::new();
@@ -226,7 +242,7 @@ fn locals_of_class(call: Node, code: &str, class_name: &str) -> Vec<String> {
     let mut found = Vec::new();
     for declaration in declarations.into_iter().filter(|d| d.start_byte() < call.start_byte()) {
         let declared = declaration.child_by_field_name("type").and_then(|t| code.get(t.byte_range())).unwrap_or("");
-        if declared.split('<').next().map(str::trim) == Some(class_name) {
+        if declared.split('<').next().map(str::trim).is_some_and(|d| d == class.name || names_class(d, class)) {
             let mut cursor = declaration.walk();
             let names = declaration.children_by_field_name("declarator", &mut cursor);
             let names = names.filter_map(|d| d.child_by_field_name("name"));
@@ -306,6 +322,27 @@ mod tests {
         // mr2's first statement is a call: its receiver and the declaration go to two places.
         let expected = "    void mr1() {\n        AVLTreeDigest avlTreeDigest2 = new AVLTreeDigest(100.0);\n        double avlTreeDigest = 2.0;\n        avlTreeDigest2.add(avlTreeDigest);\n        double p = avlTreeDigest2.cdf(avlTreeDigest);\n    }\n    void mr2() {\n        AVLTreeDigest avlTreeDigest = new AVLTreeDigest(100.0);\n        avlTreeDigest.add(1.0);\n        double q = avlTreeDigest.cdf(1.0);\n    }\n";
         assert!(fixed.contains(expected), "{fixed}");
+    }
+
+    const ENCODER: &str = "package at.favre.lib.crypto.bcrypt;\npublic interface Radix64Encoder {\n    byte[] encode(byte[] in);\n    byte[] decode(byte[] in);\n    class Default implements Radix64Encoder {\n        public byte[] encode(byte[] in) { return in; }\n        public byte[] decode(byte[] in) { return in; }\n    }\n}\n";
+
+    #[test]
+    fn a_class_nested_in_an_interface_gets_a_local_named_with_its_interface() {
+        // bcrypt 0.10.2's Radix64Encoder.Default (tests/bench/llm, unseen-36): the model's last reply
+        // called encode and decode without a receiver; `default` cannot name the local.
+        let encoder = parse_str(std::path::Path::new("Under.java"), ENCODER).classes.remove(1);
+        let code = "class T {\n    void mr1() {\n        byte[] e = encode(new byte[] {1});\n        byte[] d = decode(e);\n    }\n}\n";
+        let diagnostics = [missing(3, "encode(byte[])"), missing(4, "decode(byte[])")];
+        let fixed = qualify(code, &diagnostics, &encoder, &|| Some("new Radix64Encoder.Default()".into())).unwrap();
+        let expected = "        Radix64Encoder.Default radix64EncoderDefault = new Radix64Encoder.Default();\n        byte[] e = radix64EncoderDefault.encode(new byte[] {1});\n        byte[] d = radix64EncoderDefault.decode(e);\n";
+        assert!(fixed.contains(expected), "{fixed}");
+        // A local the model declared with the enclosing type's name is the receiver, not a new one.
+        let declared = "class T {\n    void mr1() {\n        Radix64Encoder.Default enc = new Radix64Encoder.Default();\n        byte[] e = encode(new byte[] {1});\n    }\n}\n";
+        let fixed = qualify(declared, &[missing(4, "encode(byte[])")], &encoder, &none).unwrap();
+        assert!(
+            fixed.contains("byte[] e = enc.encode(new byte[] {1});") && !fixed.contains("radix64EncoderDefault"),
+            "{fixed}"
+        );
     }
 
     #[test]

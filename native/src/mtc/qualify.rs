@@ -242,7 +242,7 @@ fn locals_of_class(call: Node, code: &str, class: &ClassModel) -> Vec<String> {
     let mut found = Vec::new();
     for declaration in declarations.into_iter().filter(|d| d.start_byte() < call.start_byte()) {
         let declared = declaration.child_by_field_name("type").and_then(|t| code.get(t.byte_range())).unwrap_or("");
-        if declared.split('<').next().map(str::trim).is_some_and(|d| d == class.name || names_class(d, class)) {
+        if declared.split('<').next().map(str::trim).is_some_and(|d| names_class(d, class)) {
             let mut cursor = declaration.walk();
             let names = declaration.children_by_field_name("declarator", &mut cursor);
             let names = names.filter_map(|d| d.child_by_field_name("name"));

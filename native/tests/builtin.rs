@@ -680,6 +680,18 @@ fn remove_undoes_add_with_or_without_contains() {
     );
 }
 
+#[test]
+fn a_remove_at_an_index_does_not_undo_an_add() {
+    // Hjson's `JsonArray` (unseen-37): `add(int value)` then `remove(int index)` with the same x
+    // removed at index x, out of bounds for every x but 0.
+    for target in ["add", "remove"] {
+        let found = generated("builtin/com/acme/state/IntRow.java", "IntRow", target);
+        assert!(!has(&found, "collectionState"), "{target}: {:?}", templates(&found));
+    }
+    let found = generated("builtin/com/acme/state/Pile.java", "Pile", "remove");
+    assert!(has(&found, "collectionState"), "an element removed: {:?}", templates(&found));
+}
+
 const TIME_OF_DAY: &str = "builtin/com/acme/time/TimeOfDay.java";
 
 #[test]

@@ -15,7 +15,7 @@ use super::values::INPUTS;
 use crate::coupling::name_tokens;
 use crate::java_model::names::starts_with_word;
 use crate::java_model::types::{boxed, erase_simple, is_primitive};
-use crate::java_model::{ClassKind, MethodModel};
+use crate::java_model::{ClassKind, MethodModel, Param};
 
 /// Consecutive instances `(a, b, c)` of the class, one tuple per source input; none when the
 /// class offers fewer than two distinct instances.
@@ -519,7 +519,8 @@ pub fn collection_state(pair: &Pair) -> Option<Mr> {
     let contains = [format!("contains{rest}"), format!("has{rest}")]
         .iter()
         .find_map(|n| method(caller, n, 1).filter(|m| ret(m) == Some("boolean")).filter(fits));
-    let remove = method(caller, &format!("remove{rest}"), 1).filter(fits);
+    // `remove(int index)` beside `add(int value)` removes at a position, not the element.
+    let remove = method(caller, &format!("remove{rest}"), 1).filter(fits).filter(|m| !is_index(&m.params[0]));
     // `size()` counts the elements only of the plain family: `addEdge` need not change it.
     let size = method(caller, "size", 0).filter(|m| ret(m) == Some("int") && !m.is_static() && rest.is_empty());
     if contains.is_none() && (remove.is_none() || size.is_none()) {
@@ -571,6 +572,13 @@ pub fn collection_state(pair: &Pair) -> Option<Mr> {
         (None, _) => format!("size() is 0 again after {add_name}(x) then {remove_name}(x) on an empty instance"),
     };
     Some(Mr { template: "collectionState", relation, bodies })
+}
+
+/// An `int` or `long` parameter named as a position (`index`, `idx`, `i`, `pos`, `fromIndex`).
+fn is_index(param: &Param) -> bool {
+    let lower = param.name.to_ascii_lowercase();
+    matches!(param.type_name.as_str(), "int" | "long")
+        && (matches!(lower.as_str(), "i" | "idx" | "pos" | "position" | "at") || lower.ends_with("index"))
 }
 
 /// The checks after `remove(x)`, which follows `add(x)`: with `contains`, what was not there

@@ -15,6 +15,7 @@ mod conversation;
 mod decide;
 mod failing_step;
 mod generation;
+mod layout;
 mod minimise;
 mod precondition;
 mod refine;

@@ -692,6 +692,14 @@ fn a_remove_at_an_index_does_not_undo_an_add() {
     assert!(has(&found, "collectionState"), "an element removed: {:?}", templates(&found));
 }
 
+#[test]
+fn a_project_s_own_list_is_no_jdk_collection() {
+    // bifurcan's `List#addLast(V)` ~ `forked()` (unseen-37): `forked()` returns the project's
+    // `List`, which has no `contains`; `subject.forked().contains(x)` did not compile.
+    let found = generated("builtin/com/acme/persistent/List.java", "List", "addLast");
+    assert!(!has(&found, "producerConsumer"), "{:?}", templates(&found));
+}
+
 const TIME_OF_DAY: &str = "builtin/com/acme/time/TimeOfDay.java";
 
 #[test]

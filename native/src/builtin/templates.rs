@@ -542,6 +542,10 @@ pub fn producer_consumer(pair: &Pair) -> Option<Mr> {
     }
     let (shape, relation) = consumer_shape(p, q, &pair.caller.class.source)?;
     let values = pair.caller.values;
+    // A `List` the project declares itself (bifurcan's) is no JDK collection: it may lack `contains`.
+    if matches!(shape, Shape::InCollection) && super::objects::find_class(values, &erase_simple(ret(q)?)).is_some() {
+        return None;
+    }
     let vary = &p.params.last()?.type_name;
     let mut bodies = Vec::new();
     for (i, x) in values.of(vary, INPUTS).into_iter().enumerate() {

@@ -65,9 +65,7 @@ fn parses(builder: &MethodModel) -> bool {
     builder.params.iter().any(|p| is_text(&p.type_name))
 }
 
-pub(super) fn is_text(written: &str) -> bool {
-    matches!(erase_simple(written).as_str(), "String" | "CharSequence")
-}
+pub(super) use crate::java_model::types::is_text;
 
 /// The sources' values taken in turns: ten inputs then reach every builder (not only the
 /// constants, `Fraction.ZERO`, `Fraction.ONE`, ...), and consecutive inputs are often two builders

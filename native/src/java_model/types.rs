@@ -2,6 +2,11 @@
 //! qualifiers dropped, array dimensions kept, varargs as arrays (`java.util.List<String>` -> `List`,
 //! `String...` -> `String[]`).
 
+/// Whether a type as written is text: `String` or `CharSequence`, simple or qualified.
+pub fn is_text(written: &str) -> bool {
+    matches!(erase_simple(written).as_str(), "String" | "CharSequence")
+}
+
 /// Erase a type as written to its simple, raw form.
 pub fn erase_simple(written: &str) -> String {
     let mut out = String::with_capacity(written.len());

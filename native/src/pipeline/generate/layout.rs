@@ -7,7 +7,7 @@
 //! computed. A codec's pair (`encode(String)`/`decode(String)`, text or bytes on both sides) keeps
 //! every character, so its exact comparison stays a relation.
 
-use crate::java_model::types::erase_simple;
+use crate::java_model::types::is_text;
 use crate::java_model::MethodModel;
 
 /// Whether `expected` and `actual` are the same words and numbers in the same order, differing only
@@ -30,10 +30,6 @@ pub fn reads_and_prints(pair: &[&MethodModel]) -> bool {
 /// Runs of letters, digits and the characters numbers and names are written with (`-1.5e3`, `a_b`).
 fn words(s: &str) -> impl Iterator<Item = &str> {
     s.split(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '.' | '-' | '+'))).filter(|w| !w.is_empty())
-}
-
-fn is_text(written: &str) -> bool {
-    matches!(erase_simple(written).as_str(), "String" | "CharSequence")
 }
 
 /// Text in any of the forms a codec gives it: its characters or its bytes.

@@ -683,13 +683,17 @@ fn remove_undoes_add_with_or_without_contains() {
 #[test]
 fn a_remove_at_an_index_does_not_undo_an_add() {
     // Hjson's `JsonArray` (unseen-37): `add(int value)` then `remove(int index)` with the same x
-    // removed at index x, out of bounds for every x but 0.
+    // removed at index x, out of bounds for every x but 0. On an instance empty before, the
+    // element `add(x)` put in is at 0.
     for target in ["add", "remove"] {
         let found = generated("builtin/com/acme/state/IntRow.java", "IntRow", target);
-        assert!(!has(&found, "collectionState"), "{target}: {:?}", templates(&found));
+        let m = mtc(&found, "collectionState");
+        assert_eq!(m.relation, "size() is 0 again after add(x) then remove(0) on an empty instance");
+        assert!(m.code.contains("if (before == 0 && afterAdd == 1) {\n            subject.remove(0);\n            assertEquals(0, subject.size());"), "{}", m.code);
+        assert!(!m.code.contains("remove(x)"), "{target}: {}", m.code);
     }
     let found = generated("builtin/com/acme/state/Pile.java", "Pile", "remove");
-    assert!(has(&found, "collectionState"), "an element removed: {:?}", templates(&found));
+    assert!(mtc(&found, "collectionState").code.contains("subject.remove(x)"), "an element removed");
 }
 
 #[test]

@@ -519,11 +519,15 @@ pub fn collection_state(pair: &Pair) -> Option<Mr> {
     let contains = [format!("contains{rest}"), format!("has{rest}")]
         .iter()
         .find_map(|n| method(caller, n, 1).filter(|m| ret(m) == Some("boolean")).filter(fits));
-    // `remove(int index)` beside `add(int value)` removes at a position, not the element.
-    let remove = method(caller, &format!("remove{rest}"), 1).filter(fits).filter(|m| !is_index(&m.params[0]));
+    // `remove(int index)` (Hjson's `JsonArray`, beside `add(int value)`) removes at a position,
+    // not the element: on an instance empty before, what `add(x)` put in is at 0.
+    let removes = method(caller, &format!("remove{rest}"), 1).filter(|m| !m.is_static());
+    let at_index = removes.filter(|m| is_index(&m.params[0]));
+    let remove = removes.filter(fits).filter(|_| at_index.is_none());
     // `size()` counts the elements only of the plain family: `addEdge` need not change it.
     let size = method(caller, "size", 0).filter(|m| ret(m) == Some("int") && !m.is_static() && rest.is_empty());
-    if contains.is_none() && (remove.is_none() || size.is_none()) {
+    let at_index = at_index.filter(|_| contains.is_none() && size.is_some());
+    if contains.is_none() && (remove.is_none() || size.is_none()) && at_index.is_none() {
         return None;
     }
     let removes_answer = remove.is_some_and(|m| ret(m) == Some("boolean"));
@@ -561,6 +565,11 @@ pub fn collection_state(pair: &Pair) -> Option<Mr> {
             // `removeAll(x)` of an empty `x` removes nothing and answers false.
             let answer = removes_answer.then_some(if rest == "All" { "!x.isEmpty()" } else { "true" });
             lines.extend(after_remove(contains, size.is_some(), answer, remove_name));
+        } else if let Some(r) = at_index {
+            lines.push(format!(
+                "if (before == 0 && afterAdd == 1) {{\n    subject.{}(0);\n    assertEquals(0, subject.size());\n}}",
+                r.name
+            ));
         }
         bodies.push(lines.join("\n"));
     }
@@ -569,6 +578,10 @@ pub fn collection_state(pair: &Pair) -> Option<Mr> {
             format!("{0}(x) after {add_name}(x), and not after {1}(x) unless it was there before", c.name, r.name)
         }
         (Some(c), None) => format!("{}(x) after {add_name}(x)", c.name),
+        (None, None) => format!(
+            "size() is 0 again after {add_name}(x) then {}(0) on an empty instance",
+            at_index.map_or("", |r| r.name.as_str())
+        ),
         (None, _) => format!("size() is 0 again after {add_name}(x) then {remove_name}(x) on an empty instance"),
     };
     Some(Mr { template: "collectionState", relation, bodies })

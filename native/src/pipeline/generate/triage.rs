@@ -352,13 +352,12 @@ pub fn triage_candidate(c: &Candidate, class: &ClassModel, analysis: &CouplingAn
     let mut rejected: Vec<String> = class.methods.iter().flat_map(|m| m.throws.iter().cloned()).collect();
     rejected.sort();
     rejected.dedup();
-    let mut under_test = vec![class.methods[c.target.method].name.as_str()];
-    under_test.extend(c.coupled_method(class, analysis).map(|m| m.name.as_str()));
     let pair: Vec<&MethodModel> =
         std::iter::once(&class.methods[c.target.method]).chain(c.coupled_method(class, analysis)).collect();
+    let under_test: Vec<&str> = pair.iter().map(|m| m.name.as_str()).collect();
     let reads_and_prints = super::layout::reads_and_prints(&pair);
     let documented: Vec<_> =
-        (pair.iter().copied()).map(|m| (m, precondition::unchecked(class, m))).filter(|(_, p)| !p.is_empty()).collect();
+        pair.iter().map(|&m| (m, precondition::unchecked(class, m))).filter(|(_, p)| !p.is_empty()).collect();
     let origin = origin_of(c);
     let evidence = Evidence {
         origin,

@@ -694,6 +694,10 @@ fn a_remove_at_an_index_does_not_undo_an_add() {
     }
     let found = generated("builtin/com/acme/state/Pile.java", "Pile", "remove");
     assert!(mtc(&found, "collectionState").code.contains("subject.remove(x)"), "an element removed");
+    // A set of indices names its element alike in `add` and `remove`: no position.
+    let found = generated("builtin/com/acme/state/IndexSet.java", "IndexSet", "remove");
+    let m = mtc(&found, "collectionState");
+    assert_eq!(m.relation, "contains(x) after add(x), and not after remove(x) unless it was there before");
 }
 
 #[test]

@@ -522,7 +522,7 @@ pub fn collection_state(pair: &Pair) -> Option<Mr> {
     // `remove(int index)` (Hjson's `JsonArray`, beside `add(int value)`) removes at a position,
     // not the element: on an instance empty before, what `add(x)` put in is at 0.
     let removes = method(caller, &format!("remove{rest}"), 1).filter(|m| !m.is_static());
-    let at_index = removes.filter(|m| is_index(&m.params[0]));
+    let at_index = removes.filter(|m| is_index(&m.params[0], &add.params[0]));
     let remove = removes.filter(fits).filter(|_| at_index.is_none());
     // `size()` counts the elements only of the plain family: `addEdge` need not change it.
     let size = method(caller, "size", 0).filter(|m| ret(m) == Some("int") && !m.is_static() && rest.is_empty());
@@ -587,11 +587,14 @@ pub fn collection_state(pair: &Pair) -> Option<Mr> {
     Some(Mr { template: "collectionState", relation, bodies })
 }
 
-/// An `int` or `long` parameter named as a position (`index`, `idx`, `i`, `pos`, `fromIndex`).
-fn is_index(param: &Param) -> bool {
+/// Whether `remove`'s parameter is a position: an `int` or `long` named so (`index`, `idx`, `pos`,
+/// `fromIndex`) where `add` names its element otherwise (a set of indices has `add(int index)`
+/// and `remove(int index)`: the same element).
+fn is_index(param: &Param, added: &Param) -> bool {
     let lower = param.name.to_ascii_lowercase();
     matches!(param.type_name.as_str(), "int" | "long")
-        && (matches!(lower.as_str(), "i" | "idx" | "pos" | "position" | "at") || lower.ends_with("index"))
+        && (matches!(lower.as_str(), "idx" | "pos" | "position") || lower.ends_with("index"))
+        && param.name != added.name
 }
 
 /// The checks after `remove(x)`, which follows `add(x)`: with `contains`, what was not there

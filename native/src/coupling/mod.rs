@@ -10,9 +10,10 @@
 //!   shared input (inputs.rs), state observation and co-usage in the project's tests, and, for a
 //!   candidate with one of these, an observable result (result.rs) and the public API
 //!   (public.rs); overloading weighed by the size of the overload family (overloads.rs); no
-//!   candidate that refuses every call (refusal.rs) nor one of Object's contracts; scored
-//!   (rank.rs) and cut to the best few.
+//!   candidate that refuses every call (refusal.rs), is a constant (constant.rs) or one of
+//!   Object's contracts; scored (rank.rs) and cut to the best few.
 
+mod constant;
 mod facts;
 mod features;
 mod flow;
@@ -232,10 +233,13 @@ fn callable_by_a_test(m: &MethodModel) -> bool {
     !m.is_private() && !m.is_constructor
 }
 
-/// The ranked mode's candidates: callable by a test, not one of Object's contracts, and not a
-/// method that refuses every call (refusal.rs).
+/// The ranked mode's candidates: callable by a test, not one of Object's contracts, not a
+/// method that refuses every call (refusal.rs) nor a constant (constant.rs).
 fn ranked_candidate(member: &facts::Member) -> bool {
-    callable_by_a_test(member.method) && !object_contract(member.method) && !refusal::always_throws(member)
+    callable_by_a_test(member.method)
+        && !object_contract(member.method)
+        && !refusal::always_throws(member)
+        && !constant::is_constant(member.method)
 }
 
 /// `equals(Object)`, `hashCode()`, `toString()`, `clone()`: every class has them, and an MTC uses

@@ -39,10 +39,11 @@ fn couplings_session_writes_the_report_and_says_done() {
     let out = std::env::temp_dir().join(format!("mrc-session-{}", std::process::id()));
     let (log, report) = run(&config(TARGETS, &out), &out);
     assert!(log.iter().any(|l| l.contains("/nonexistent/src/main/java does not exist")), "{log:?}");
-    // Ranked (the default): the private helper and the constructor are no candidates.
+    // Ranked (the default): the private helper, the constructor and the constant `keyLength()`
+    // are no candidates.
     assert!(
         log.iter().any(|l| l
-            .starts_with("com.acme.AESEncryption#encryptText(String, SecretKey): 3 candidates, 2 coupled (ranked)")),
+            .starts_with("com.acme.AESEncryption#encryptText(String, SecretKey): 2 candidates, 2 coupled (ranked)")),
         "{log:?}"
     );
     let first =

@@ -1,6 +1,6 @@
 //! State observation (ranked mode): one method changes the object, the other observes its whole
 //! state: `add(e)` then `size()`, `write(b)` then `toByteArray()`, `put(k, v)` then `isEmpty()`.
-//! The change takes what it adds; the observation takes nothing and returns a view of the object
+//! The change takes what it adds (or, taking nothing, returns nothing: `reverse()`); the observation takes nothing and returns a view of the object
 //! (a count, a copy, an iterator), so an MTC relates the views before and after the change.
 //! Fields need not be seen: decorators and delegating collections change state they do not hold.
 
@@ -21,8 +21,11 @@ pub(super) fn feature(pair: &Pair) -> Option<Feature> {
     let (members, methods) = (&pair.facts.members, &pair.facts.methods);
     let change = |i: usize| is_change(&members[i], &methods[i]);
     let observation = |i: usize| is_observation(&members[i], &methods[i]);
+    // A change taking nothing (`reverse()`, `sort()`) has only the object's state to relate, so it
+    // pairs with the views as a target; as a view's partner it is one of many (`close()`, `reset()`).
+    let takes_input = |i: usize| !members[i].method.params.is_empty();
     let forward = change(pair.target) && observation(pair.coupled);
-    let backward = !forward && observation(pair.target) && change(pair.coupled);
+    let backward = !forward && observation(pair.target) && change(pair.coupled) && takes_input(pair.coupled);
     if !forward && !backward {
         return None;
     }
@@ -38,16 +41,20 @@ pub(super) fn feature(pair: &Pair) -> Option<Feature> {
     Some(pair.feature(FeatureKind::StateObservation, evidence, sentence, strength))
 }
 
-/// An operation that changes the object it is called on: an instance method taking something,
-/// that writes fields of the class or returns nothing, a verdict (`add`'s boolean) or the object
-/// itself (`append(x)`).
+/// An operation that changes the object it is called on: an instance method taking nothing and
+/// returning nothing, or one taking something that writes fields of the class or returns nothing,
+/// a verdict (`add`'s boolean) or the object itself (`append(x)`).
 pub fn is_change(member: &Member, facts: &MethodFacts) -> bool {
     let m = member.method;
-    if m.is_constructor || m.is_static() || m.params.is_empty() {
+    if m.is_constructor || m.is_static() {
         return false;
     }
     let returned = m.return_type.as_deref().map(erase_simple).unwrap_or_default();
     let writes = !facts.writes.is_empty() || !facts.writes_via.is_empty();
+    // Taking nothing and giving nothing, it can only change the object (`reverse()`, `clear()`).
+    if m.params.is_empty() {
+        return returned == "void";
+    }
     let verb = super::tokens::name_tokens(&m.name).into_iter().next().unwrap_or_default();
     writes
         || matches!(returned.as_str(), "void" | "boolean")
@@ -115,6 +122,13 @@ mod tests {
             assert!(observation(BAG, "add", observer).is_none(), "add -> {observer}");
         }
         assert!(observation(BAG, "of", "size").is_none(), "a static factory changes no object");
-        assert!(observation(BAG, "clear", "size").is_none(), "clear takes nothing: no change of what it is given");
+    }
+
+    #[test]
+    fn a_change_taking_nothing_and_giving_nothing_pairs_with_the_views_as_a_target_only() {
+        assert!(observation(BAG, "clear", "size").is_some(), "clear() then size()");
+        assert!(observation(BAG, "size", "clear").is_none(), "one of a view's many partners");
+        assert!(observation(BAG, "first", "size").is_none(), "taking nothing but giving something: a view");
+        assert!(observation(BAG, "clear", "toString").is_none(), "Object's methods are no views");
     }
 }

@@ -396,6 +396,12 @@ pub fn triage_candidate(c: &Candidate, class: &ClassModel, analysis: &CouplingAn
         {
             verdict.evidence.push(why.into());
             verdict.verdict = overruled;
+        } else if let Some(target) = without_the_target(&evidence, kind, code, &c.qualified_name, &r.frames, &pair) {
+            verdict.evidence.push(format!(
+                "the failing assertion uses nothing `{target}` did (its result, the object it changed, or a value \
+                 made from them): it checks the other method alone, not a relation between the two"
+            ));
+            verdict.verdict = Verdict::LikelyWrongRelation;
         } else if let Some(literal) = hand_written_oracle(&evidence, kind, code, &c.qualified_name, &r.frames) {
             verdict.evidence.push(format!(
                 "the failing assertion compares with {literal}, a value the LLM wrote itself, not with another output: \
@@ -481,6 +487,24 @@ fn hand_written_oracle(
     frames: &[String],
 ) -> Option<String> {
     crate::mtc::asserted_literal(code, failed_llm_assertion(e, kind, test_class, frames)?)
+}
+
+/// The target's name, when an LLM-written assertion that failed uses nothing a call of it did
+/// (`mtc::uses_target`); not judged where the coupled method has the same name (an overload).
+fn without_the_target(
+    e: &Evidence,
+    kind: FailureKind,
+    code: &str,
+    test_class: &str,
+    frames: &[String],
+    pair: &[&MethodModel],
+) -> Option<String> {
+    let (target, coupled) = (pair.first()?, pair.get(1)?);
+    if target.name == coupled.name {
+        return None;
+    }
+    let line = failed_llm_assertion(e, kind, test_class, frames)?;
+    (crate::mtc::uses_target(code, line, &target.name) == Some(false)).then(|| target.name.clone())
 }
 
 /// Whether an LLM-written assertion that failed compares how two values print
@@ -739,6 +763,32 @@ mod tests {
         let other_line = ["com.acme.T.mr1_input2(T.java:3)".to_string()];
         let e = evidence(Origin::Llm, 0.3, None);
         assert_eq!(super::hand_written_oracle(&e, FailureKind::Assertion, code, "com.acme.T", &other_line), None);
+    }
+
+    #[test]
+    fn an_llm_s_failing_assertion_that_uses_nothing_the_target_did_checks_the_other_method_alone() {
+        // Mahout's IntArrayList (unseen-38): reverse() on an empty list, the search on another.
+        let code = "class T {\n    void mr2() {\n        IntArrayList followUp = new IntArrayList();\n        \
+                    followUp.reverse();\n        int result = source.binarySearchFromTo(4, 0, 2);\n        \
+                    assertEquals(-1, result);\n        assertEquals(followUp, source);\n    }\n}\n";
+        let class = crate::java_model::parse_str(
+            std::path::Path::new("L.java"),
+            "class L { void reverse() {} int binarySearchFromTo(int k, int f, int t) { return 0; } \
+             void sort() {} void sort(int from) {} }",
+        )
+        .classes
+        .remove(0);
+        let m = |name: &str, i: usize| class.methods.iter().filter(|m| m.name == name).nth(i).expect("method");
+        let at = |line: usize| [format!("com.acme.T.mr2(T.java:{line})")];
+        let judged = |origin, line, pair: &[&MethodModel]| {
+            let e = evidence(origin, 0.5, Some(0.4));
+            super::without_the_target(&e, FailureKind::Assertion, code, "com.acme.T", &at(line), pair)
+        };
+        let pair = [m("reverse", 0), m("binarySearchFromTo", 0)];
+        assert_eq!(judged(Origin::Llm, 6, &pair).as_deref(), Some("reverse"));
+        assert_eq!(judged(Origin::Llm, 7, &pair), None, "followUp is what reverse() changed");
+        assert_eq!(judged(Origin::Template, 6, &pair), None, "a template's assertion is not judged so");
+        assert_eq!(judged(Origin::Llm, 6, &[m("sort", 0), m("sort", 1)]), None, "an overload: names tell nothing");
     }
 
     #[test]

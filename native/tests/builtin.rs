@@ -95,6 +95,17 @@ fn round_trip_shares_the_key_both_ways() {
 }
 
 #[test]
+fn round_trip_passes_the_key_both_methods_name_and_sends_the_other_text_round() {
+    // cedarsoftware's EncryptionUtilities (unseen-38): the output went into decrypt's key and the
+    // key was asserted back, so every input failed.
+    let found = generated("builtin/com/acme/crypto/TextCipher.java", "TextCipher", "encrypt");
+    let m = mtc(&found, "roundTrip");
+    assert!(m.code.contains("String sourceOutput = TextCipher.encrypt(key, content);"), "{}", m.code);
+    assert!(m.code.contains("String followUpOutput = TextCipher.decrypt(key, sourceOutput);"), "{}", m.code);
+    assert!(m.code.contains("assertEquals(content, followUpOutput);"), "{}", m.code);
+}
+
+#[test]
 fn delegation_repeats_the_argument_the_short_form_passes() {
     let found = generated("com/acme/Joiner.java", "Joiner", "join(List<String>)");
     let m = found.iter().find(|m| m.template == "delegation").expect("join(parts) delegates");

@@ -170,6 +170,12 @@ fn shared_configuration<'m>(f: &'m MethodModel, x_pos: usize, p: &Param) -> Opti
         .or_else(|| others().find(|q| same(&q.type_name, &p.type_name)).filter(|_| !is_number(&p.type_name)))
 }
 
+/// The position of the first parameter that `fits` and is not `shared`, else of the first that fits.
+fn first_preferring(params: &[Param], fits: impl Fn(&Param) -> bool, shared: impl Fn(&Param) -> bool) -> Option<usize> {
+    let fitting = || params.iter().enumerate().filter(|(_, p)| fits(p));
+    fitting().find(|(_, p)| !shared(p)).or_else(|| fitting().next()).map(|(i, _)| i)
+}
+
 /// A primitive number or its box.
 fn is_number(type_name: &str) -> bool {
     let t = erase_simple(type_name);
@@ -190,7 +196,10 @@ fn round_trip_checking(pair: &Pair, re_encode: bool) -> Option<Mr> {
     // `dump(Object)` took.
     let inferred = is_type_variable(back) && !class_type_parameters(pair.caller.class).iter().any(|v| v == back);
     let reads_back = |p: &Param| same(&p.type_name, back) || (inferred && erase_simple(&p.type_name) == "Object");
-    let x_pos = f.params.iter().position(reads_back)?;
+    // Of two parameters alike, the one `g` takes under the same name configures both (a key): the
+    // value that goes round is another (`encrypt(key, content)` / `decrypt(key, hexStr)`).
+    let configures_g = |p: &Param| g.params.iter().any(|q| q.name == p.name);
+    let x_pos = first_preferring(&f.params, reads_back, configures_g)?;
     // Whatever else they take decides what comes back (`loadAs(text, type)`, `dumpAs(x, tag,
     // style)`), and a value picked for it undoes nothing.
     if inferred && (f.params.len() > 1 || g.params.len() > 1) {
@@ -202,7 +211,8 @@ fn round_trip_checking(pair: &Pair, re_encode: bool) -> Option<Mr> {
     if textual && swapped_to(&f.name, &g.name) {
         return None;
     }
-    let into = g.params.iter().position(|p| same(&p.type_name, r))?;
+    let configures_f = |p: &Param| f.params.iter().any(|q| q.name == p.name);
+    let into = first_preferring(&g.params, |p| same(&p.type_name, r), configures_f)?;
     if !pair.caller.callable(f) || !pair.caller.callable(g) {
         return None;
     }

@@ -9,20 +9,24 @@
 //! value may count as reached that only later is: the answer errs towards "uses it"). A test that
 //! calls a method of its own (a helper) is not judged.
 
-use super::inputs::{collect, enclosing_method, on_line};
+use super::inputs::{enclosing_method, on_line};
 use std::collections::BTreeSet;
 use tree_sitter::Node;
 
 /// For the assertion starting on the 1-based `line`: `Some(true)` when it uses what a call of
 /// `target` did, `Some(false)` when it does not, None when that cannot be told (no assertion
-/// there, a helper called, no parse).
+/// there, a method of the test class called: a helper, no parse).
 pub fn uses_target(code: &str, line: usize, target: &str) -> Option<bool> {
     let tree = crate::java_model::parser().parse(code, None)?;
     let statement = on_line(tree.root_node(), line, "expression_statement").into_iter().next()?;
     let body = enclosing_method(statement)?.child_by_field_name("body")?;
     let mut calls = Vec::new();
-    collect(body, "method_invocation", &mut calls);
-    if calls.iter().any(|c| c.child_by_field_name("object").is_none() && !is_assertion(name(*c, code))) {
+    every(body, "method_invocation", &mut calls);
+    let mut methods = Vec::new();
+    every(tree.root_node(), "method_declaration", &mut methods);
+    let helpers: BTreeSet<&str> =
+        methods.iter().filter_map(|m| m.child_by_field_name("name")).map(|n| text(n, code)).collect();
+    if calls.iter().any(|c| c.child_by_field_name("object").is_none() && helpers.contains(name(*c, code))) {
         return None;
     }
     if calls.iter().any(|c| {
@@ -41,7 +45,7 @@ fn reached(body: Node, code: &str, target: &str, before: &dyn Fn(&Node) -> bool)
     let mut flows: Vec<(String, BTreeSet<String>)> = Vec::new();
     let mut reached = BTreeSet::new();
     let mut calls = Vec::new();
-    collect(body, "method_invocation", &mut calls);
+    every(body, "method_invocation", &mut calls);
     for call in calls.iter().filter(|c| before(c)) {
         let receiver = call.child_by_field_name("object").filter(|o| o.kind() == "identifier");
         let receiver = receiver.map(|o| text(o, code).to_string());
@@ -54,7 +58,7 @@ fn reached(body: Node, code: &str, target: &str, before: &dyn Fn(&Node) -> bool)
     }
     for kind in ["variable_declarator", "assignment_expression"] {
         let mut found = Vec::new();
-        collect(body, kind, &mut found);
+        every(body, kind, &mut found);
         for node in found.into_iter().filter(|n| before(n)) {
             let (left, right) = match kind {
                 "variable_declarator" => (node.child_by_field_name("name"), node.child_by_field_name("value")),
@@ -78,12 +82,19 @@ fn reached(body: Node, code: &str, target: &str, before: &dyn Fn(&Node) -> bool)
     }
 }
 
-/// The local a call's result is stored in: `T v = call` or `v = call`, the call anywhere in the
-/// value.
+/// The local a call's result goes into: `T v = call` or `v = call`, the call anywhere in the
+/// value, or `r.m(.., call, ..)` given it.
 fn written_by(call: Node, code: &str) -> Option<String> {
     let mut node = call;
     while let Some(parent) = node.parent() {
         match parent.kind() {
+            "argument_list" => {
+                let receiver = parent.parent().and_then(|c| c.child_by_field_name("object"));
+                if let Some(r) = receiver.filter(|r| r.kind() == "identifier") {
+                    return Some(text(r, code).to_string());
+                }
+                node = parent;
+            }
             "variable_declarator" => return parent.child_by_field_name("name").map(|n| text(n, code).to_string()),
             "assignment_expression" => {
                 let left = parent.child_by_field_name("left").filter(|l| l.kind() == "identifier");
@@ -98,15 +109,23 @@ fn written_by(call: Node, code: &str) -> Option<String> {
 
 fn identifiers(node: Node, code: &str) -> BTreeSet<String> {
     let mut found = Vec::new();
-    collect(node, "identifier", &mut found);
+    every(node, "identifier", &mut found);
     if node.kind() == "identifier" {
         found.push(node);
     }
     found.into_iter().map(|i| text(i, code).to_string()).collect()
 }
 
-fn is_assertion(name: &str) -> bool {
-    name.starts_with("assert") || name == "fail"
+/// Every node of `kind` under `node`, nested ones too (`decode(encode(x))`, `a.add(b.get())`).
+fn every<'t>(node: Node<'t>, kind: &str, out: &mut Vec<Node<'t>>) {
+    let mut cursor = node.walk();
+    let children: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+    for child in children {
+        if child.kind() == kind {
+            out.push(child);
+        }
+        every(child, kind, out);
+    }
 }
 
 fn name<'c>(call: Node, code: &'c str) -> &'c str {
@@ -137,11 +156,15 @@ mod tests {
         assertEquals(out, seen.get(0));
         assertEquals(followUp, source);
         assertTrue(Codec.encode(3) > 0);
+        StringBuilder sb = new StringBuilder();
+        sb.append(encode(4));
+        assertEquals(sb.toString(), \"x\");
     }
     void helped() {
         x.reverse();
         check(x);
     }
+    void check(IntArrayList x) {}
 }
 ";
 
@@ -157,11 +180,13 @@ mod tests {
         assert_eq!(uses_target(TEST, 15, "reverse"), Some(true), "followUp itself");
         assert_eq!(uses_target(TEST, 14, "encode"), Some(true), "out holds encode's result");
         assert_eq!(uses_target(TEST, 16, "encode"), Some(true), "called in the assertion");
+        assert_eq!(uses_target(TEST, 19, "encode"), Some(true), "sb was given encode's result");
+        assert_eq!(uses_target(TEST, 19, "reverse"), Some(false));
     }
 
     #[test]
     fn a_helper_or_a_line_without_an_assertion_is_not_judged() {
-        assert_eq!(uses_target(TEST, 19, "reverse"), None, "check(x) may assert on x");
+        assert_eq!(uses_target(TEST, 24, "reverse"), None, "check(x) may assert on x");
         assert_eq!(uses_target(TEST, 1, "reverse"), None);
     }
 }

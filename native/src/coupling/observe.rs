@@ -1,7 +1,8 @@
 //! State observation (ranked mode): one method changes the object, the other observes its whole
 //! state: `add(e)` then `size()`, `write(b)` then `toByteArray()`, `put(k, v)` then `isEmpty()`.
-//! The change takes what it adds (or, taking nothing, returns nothing: `reverse()`); the observation takes nothing and returns a view of the object
-//! (a count, a copy, an iterator), so an MTC relates the views before and after the change.
+//! The change takes what it adds (or, taking nothing, returns nothing: `reverse()`); the
+//! observation takes nothing and returns a view of the object (a count, a copy, an iterator), so an
+//! MTC relates the views before and after the change.
 //! Fields need not be seen: decorators and delegating collections change state they do not hold.
 
 use super::facts::{Member, MethodFacts};

@@ -8,20 +8,19 @@
 //! (`empty()`, `builder()`) makes the instances an MTC relates (`of(x)` against
 //! `builder().add(x).build()`).
 
-use crate::java_model::types::{erase_simple, is_primitive, is_text};
+use crate::java_model::types::{boxed, erase_simple, is_primitive, is_text};
 use crate::java_model::MethodModel;
 
 /// Whether the method is a constant as above.
 pub(super) fn is_constant(m: &MethodModel) -> bool {
     let Some(ret) = m.return_type.as_deref() else { return false };
     let ret = erase_simple(ret);
-    let plain = (is_primitive(&ret) && ret != "void") || is_wrapper(&ret) || is_text(&ret);
+    let wrapper = PRIMITIVES.iter().any(|p| boxed(p) == Some(ret.as_str()));
+    let plain = is_primitive(&ret) || wrapper || is_text(&ret);
     m.is_static() && !m.is_constructor && m.params.is_empty() && plain
 }
 
-fn is_wrapper(t: &str) -> bool {
-    matches!(t, "Byte" | "Short" | "Character" | "Integer" | "Long" | "Float" | "Double" | "Boolean")
-}
+const PRIMITIVES: [&str; 8] = ["byte", "short", "char", "int", "long", "float", "double", "boolean"];
 
 #[cfg(test)]
 mod tests {

@@ -10,6 +10,7 @@
 //! calls a method of its own (a helper) is not judged.
 
 use super::inputs::{enclosing_method, on_line};
+use crate::java_model::descendants;
 use std::collections::BTreeSet;
 use tree_sitter::Node;
 
@@ -21,9 +22,9 @@ pub fn uses_target(code: &str, line: usize, target: &str) -> Option<bool> {
     let statement = on_line(tree.root_node(), line, "expression_statement").into_iter().next()?;
     let body = enclosing_method(statement)?.child_by_field_name("body")?;
     let mut calls = Vec::new();
-    every(body, "method_invocation", &mut calls);
+    descendants(body, &["method_invocation"], &mut calls);
     let mut methods = Vec::new();
-    every(tree.root_node(), "method_declaration", &mut methods);
+    descendants(tree.root_node(), &["method_declaration"], &mut methods);
     let helpers: BTreeSet<&str> =
         methods.iter().filter_map(|m| m.child_by_field_name("name")).map(|n| text(n, code)).collect();
     if calls.iter().any(|c| c.child_by_field_name("object").is_none() && helpers.contains(name(*c, code))) {
@@ -45,7 +46,7 @@ fn reached(body: Node, code: &str, target: &str, before: &dyn Fn(&Node) -> bool)
     let mut flows: Vec<(String, BTreeSet<String>)> = Vec::new();
     let mut reached = BTreeSet::new();
     let mut calls = Vec::new();
-    every(body, "method_invocation", &mut calls);
+    descendants(body, &["method_invocation"], &mut calls);
     for call in calls.iter().filter(|c| before(c)) {
         let receiver = call.child_by_field_name("object").filter(|o| o.kind() == "identifier");
         let receiver = receiver.map(|o| text(o, code).to_string());
@@ -58,7 +59,7 @@ fn reached(body: Node, code: &str, target: &str, before: &dyn Fn(&Node) -> bool)
     }
     for kind in ["variable_declarator", "assignment_expression"] {
         let mut found = Vec::new();
-        every(body, kind, &mut found);
+        descendants(body, &[kind], &mut found);
         for node in found.into_iter().filter(|n| before(n)) {
             let (left, right) = match kind {
                 "variable_declarator" => (node.child_by_field_name("name"), node.child_by_field_name("value")),
@@ -109,23 +110,11 @@ fn written_by(call: Node, code: &str) -> Option<String> {
 
 fn identifiers(node: Node, code: &str) -> BTreeSet<String> {
     let mut found = Vec::new();
-    every(node, "identifier", &mut found);
+    descendants(node, &["identifier"], &mut found);
     if node.kind() == "identifier" {
         found.push(node);
     }
     found.into_iter().map(|i| text(i, code).to_string()).collect()
-}
-
-/// Every node of `kind` under `node`, nested ones too (`decode(encode(x))`, `a.add(b.get())`).
-fn every<'t>(node: Node<'t>, kind: &str, out: &mut Vec<Node<'t>>) {
-    let mut cursor = node.walk();
-    let children: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
-    for child in children {
-        if child.kind() == kind {
-            out.push(child);
-        }
-        every(child, kind, out);
-    }
 }
 
 fn name<'c>(call: Node, code: &'c str) -> &'c str {

@@ -262,3 +262,37 @@ fn a_class_whose_constructors_take_arguments_shows_one_way_to_build_it() {
     let c = pair_context(&factory, 0, None, &tests, &ContextOptions::default(), &project);
     assert!(!c.skeleton.contains("One way to build"), "{}", c.skeleton);
 }
+
+#[test]
+fn an_abstract_class_shows_a_project_class_below_it_to_call_its_methods_on() {
+    // decimal4j: a model shown `AbstractDecimal<S, D extends AbstractDecimal<S, D>>` with no way to
+    // build one wrote `D x = createOrAssign(10L)`, its protected factory called on no instance.
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/abstract_base");
+    let project = Project::load_all(std::slice::from_ref(&root));
+    let tests = TestIndex::load(&[], None);
+    let base = project.classes().find(|c| c.name == "AbstractDecimal").unwrap().clone();
+    let add = base.methods.iter().position(|m| m.name == "add").unwrap();
+    let c = pair_context(&base, add, None, &tests, &ContextOptions::default(), &project);
+    // The class without type parameters, though the generic one sorts first; named from the
+    // package of the class under test.
+    let expected = "// `AbstractDecimal` is abstract: a test calls the paired methods on an instance of a project \
+                    class that extends it, for example:\n// com.acme.decimal.scaled.Hundredths instance = \
+                    com.acme.decimal.scaled.Hundredths.valueOf(";
+    assert!(c.skeleton.contains(expected), "{}", c.skeleton);
+    // A class a test builds itself needs no such line.
+    let hundredths = project.classes().find(|c| c.name == "Hundredths").unwrap().clone();
+    let c = pair_context(&hundredths, 0, None, &tests, &ContextOptions::default(), &project);
+    assert!(!c.skeleton.contains("a test calls the paired methods on"), "{}", c.skeleton);
+}
+
+#[test]
+fn an_interface_shows_a_project_class_implementing_it() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/strategies");
+    let project = Project::load_all(std::slice::from_ref(&root));
+    let tests = TestIndex::load(&[], None);
+    let factory = project.classes().find(|c| c.name == "NodeFactory").unwrap().clone();
+    let c = pair_context(&factory, 0, None, &tests, &ContextOptions::default(), &project);
+    let expected = "// `NodeFactory` is an interface: a test calls the paired methods on an instance of a project \
+                    class that implements it, for example:\n// ArrayNodeFactory instance = new ArrayNodeFactory();";
+    assert!(c.skeleton.contains(expected), "{}", c.skeleton);
+}

@@ -23,11 +23,12 @@ impl Caller<'_> {
     }
 
     /// The class's type as a test declares a variable of it: `ElementStore<String>`,
-    /// `Graph<Body>` for `class Graph<T extends Body>`.
+    /// `Graph<Body>` for `class Graph<T extends Body>`; raw where a type variable's bound names
+    /// itself (`AbstractDecimal`).
     pub fn class_type(&self) -> String {
         let own = objects::reference(self.values, self.class);
         let params = class_type_parameters(self.class);
-        if params.is_empty() {
+        if params.is_empty() || params.iter().any(|p| self.values.scope.is_raw(p)) {
             own
         } else {
             self.declared(&format!("{own}<{}>", params.join(", ")))

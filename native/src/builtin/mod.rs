@@ -102,6 +102,36 @@ pub fn fresh_instance(class: &ClassModel, project: &Project, tests: &TestIndex) 
     Caller { class, values: &values }.instance()
 }
 
+/// An instance of a project class below an abstract class or an interface, as a test of the
+/// latter's package writes it.
+pub struct SubtypeInstance {
+    /// The class's name as the test declares a variable of it; None for a generic class, whose
+    /// type arguments are the expression's to infer.
+    pub declared: Option<String>,
+    /// An expression building one.
+    pub built: String,
+}
+
+/// For an abstract class or an interface: a project class below it that a test of its package can
+/// build, nearest first and, at one distance, one without type parameters first
+/// (`objects::implementations`).
+pub fn subtype_instance(class: &ClassModel, project: &Project, tests: &TestIndex) -> Option<SubtypeInstance> {
+    let values = Values::for_class(class, Some(project), tests);
+    objects::implementations(&values, class)
+        .into_iter()
+        .filter(|c| objects::is_visible(&values, c, &c.modifiers))
+        .find_map(|subtype| {
+            let reference = objects::reference(&values, subtype);
+            // A builder's call shows how to make other values too, a constant (`Decimal0f.ZERO`) does
+            // not; one from a text may have been given a text it rejects.
+            let built = values.of(&reference, values::INPUTS);
+            let from_numbers = |b: &&String| b.ends_with(')') && !b.contains('"');
+            let built = built.iter().find(from_numbers).or(built.first()).cloned()?;
+            let declared = class_type_parameters(subtype).is_empty().then_some(reference);
+            Some(SubtypeInstance { declared, built })
+        })
+}
+
 /// A model's test class with each change of the persistent class under test that it calls as a
 /// statement made to keep its answer (`s = s.add(x);`): a model used to `java.util` writes
 /// `s.add(x); assertTrue(s.contains(x));` on Dexx's persistent `HashSet` too, a false suspect.

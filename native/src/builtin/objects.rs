@@ -182,7 +182,7 @@ pub(super) fn is_immutable(class: &ClassModel) -> bool {
 }
 
 /// A class a test can instantiate: concrete, and not an inner class needing an outer instance.
-fn is_buildable(class: &ClassModel) -> bool {
+pub(super) fn is_buildable(class: &ClassModel) -> bool {
     let nested = class.binary_name.contains('$');
     matches!(class.kind, ClassKind::Class | ClassKind::Record)
         && !has(&class.modifiers, "abstract")
@@ -427,10 +427,16 @@ pub fn build(values: &Values, class: &ClassModel, builder: &MethodModel, args: &
 /// SimpleMatrixMatrixOperation<Matrix>` is none). A method taking a supertype of its own class
 /// mostly wants one of its own kind: IPAddress' `IPv4Address#mask(IPAddress)` throws on an
 /// `IPv6Address`.
-fn implementations<'p>(values: &Values<'p>, class: &ClassModel) -> Vec<&'p ClassModel> {
+pub(super) fn implementations<'p>(values: &Values<'p>, class: &ClassModel) -> Vec<&'p ClassModel> {
     let Some(project) = values.project else { return Vec::new() };
-    let mut below: Vec<&ClassModel> =
-        project.subtypes_by_distance(class).into_iter().flatten().filter(|c| is_buildable(c)).collect();
+    let mut below: Vec<&ClassModel> = Vec::new();
+    for mut level in project.subtypes_by_distance(class) {
+        level.retain(|c| is_buildable(c));
+        // At one distance, a class without type parameters first: a test declares it plainly
+        // (decimal4j's `Decimal0f`, not `GenericImmutableDecimal<S>`).
+        level.sort_by_key(|c| !super::types::class_type_parameters(c).is_empty());
+        below.extend(level);
+    }
     below.sort_by_key(|c| c.qualified_name != values.class.qualified_name); // stable: nearest first after it
     below
 }

@@ -15,6 +15,9 @@ pub struct TypeScope {
     /// (`Arch` -> `Processor.Arch`): the class's source names it plainly, a test of the package must
     /// not (`cannot find symbol class Arch`, or `Type` taken for `java.lang.reflect.Type`).
     nested: BTreeMap<String, String>,
+    /// The type variables bounded by a type of themselves (`D extends AbstractDecimal<S, D>`):
+    /// each is written as the raw type, and a type taking one is declared raw too.
+    raw: Vec<String>,
 }
 
 impl TypeScope {
@@ -61,10 +64,21 @@ impl TypeScope {
             let written = match bound {
                 Some(b) if !b.is_empty() && !mentions(&b, &name) => b,
                 Some(b) if erase_simple(&b) == "Comparable" => "String".to_string(),
+                // No type argument satisfies a bound naming itself, except through a subclass the
+                // test does not name: the raw type is what compiles (`AbstractDecimal x = ..`).
+                Some(b) if !b.is_empty() => {
+                    self.raw.push(name.clone());
+                    b.split('<').next().unwrap_or(&b).trim().to_string()
+                }
                 _ => "String".to_string(),
             };
             self.vars.insert(name, written);
         }
+    }
+
+    /// Whether a type taking `variable` as an argument is declared raw (its bound names itself).
+    pub fn is_raw(&self, variable: &str) -> bool {
+        self.raw.iter().any(|v| v == variable)
     }
 
     /// `written` with every type variable replaced, wildcards resolved, varargs as arrays:
@@ -183,6 +197,14 @@ mod tests {
         let s = scope("class Range<C extends Comparable<C>> { }");
         assert_eq!(s.resolve("C"), "String");
         assert_eq!(s.resolve("Range<C>"), "Range<String>");
+    }
+
+    #[test]
+    fn a_bound_naming_its_own_variable_is_the_raw_type() {
+        let s = scope("abstract class AbstractDecimal<S extends Scale, D extends AbstractDecimal<S, D>> { }");
+        assert_eq!(s.resolve("D"), "AbstractDecimal");
+        assert_eq!(s.resolve("S"), "Scale");
+        assert!(s.is_raw("D") && !s.is_raw("S"));
     }
 
     #[test]

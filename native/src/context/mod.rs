@@ -85,6 +85,7 @@ pub fn pair_context(
     let inverses = inverses::inverses_elsewhere(class, &pair, project.classes());
     let elsewhere = builders_elsewhere(class, project.classes());
     let sample = if elsewhere.is_empty() { instance::sample_instance(class, project, tests) } else { None };
+    let subtype = if elsewhere.is_empty() { instance::through_subtype(class, project, tests) } else { None };
     let mut returned = returned_api(class, &pair, &lookup);
     // The class under test's constructors that are not public are left out where other classes
     // build it publicly.
@@ -98,6 +99,9 @@ pub fn pair_context(
         }
         if let Some(sample) = &sample {
             out.push_str(&format!("\n\n// One way to build the class under test:\n// {sample}"));
+        }
+        if let Some(subtype) = &subtype {
+            out.push_str(&format!("\n\n{subtype}"));
         }
         if !builders.is_empty() {
             out.push_str(&format!("\n\n// How to build the project's types the paired methods take:\n{builders}"));

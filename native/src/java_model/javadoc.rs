@@ -27,7 +27,11 @@ pub fn quoted_texts(class: &ClassModel) -> Vec<String> {
     for comment in region.split("/**").skip(1).filter_map(|c| c.split_once("*/").map(|(inside, _)| inside)) {
         for line in comment.lines() {
             for (before, text) in quotes(line) {
-                let rank = if before.ends_with('(') {
+                // A call's `(` follows its name; prose's parenthesis follows a space (decimal4j's
+                // `decimal digits ("the integer")` names a part, it is no example).
+                let call =
+                    before.strip_suffix('(').is_some_and(|b| b.ends_with(|c: char| c.is_alphanumeric() || c == '_'));
+                let rank = if call {
                     0
                 } else if text.bytes().any(|b| b.is_ascii_digit()) {
                     1
@@ -131,7 +135,7 @@ mod tests {
     fn the_texts_a_class_s_javadoc_quotes_call_arguments_first_then_texts_with_digits_not_prose() {
         // As semver4j 3.1.0 and joda-money 2.0.2 write them; the licence header is no Javadoc, and
         // a literal of the code is no example.
-        let src = "/*\n * distributed on an \"AS IS\" BASIS\n */\npackage p;\n/**\n * A version, compared in the \"natural\" order.\n */\npublic class Semver {\n    /**\n     * Example: for \"1.2.3\" = 1, and \"1.2.3\" again\n     * {@code parse(\"USD 25\")} and <b>\"<b>\"</b>, \"a\\\\b\"\n     */\n    public int getMajor() { return \"9.9.9\".length(); }\n}\n";
+        let src = "/*\n * distributed on an \"AS IS\" BASIS\n */\npackage p;\n/**\n * A version, compared in the \"natural\" order.\n */\npublic class Semver {\n    /**\n     * Example: for \"1.2.3\" = 1, and \"1.2.3\" again\n     * {@code parse(\"USD 25\")} and <b>\"<b>\"</b>, \"a\\\\b\"\n     * digits (\"the integer\")\n     */\n    public int getMajor() { return \"9.9.9\".length(); }\n}\n";
         let class = parse_str(std::path::Path::new("Semver.java"), src).classes.remove(0);
         assert_eq!(super::quoted_texts(&class), vec!["USD 25", "1.2.3"]);
     }

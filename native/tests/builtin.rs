@@ -1321,6 +1321,22 @@ fn an_amount_and_its_opposite_take_the_other_way() {
 }
 
 #[test]
+fn an_amount_operation_returning_a_self_bounded_type_variable_returns_the_class() {
+    // decimal4j's `AbstractDecimal<S, D extends AbstractDecimal<S, D>>`: `add(long)` returns `D`,
+    // and `subtract(long)` comes after another one-parameter `subtract`.
+    let files = [
+        "abstract_base/com/acme/decimal/AbstractDecimal.java",
+        "abstract_base/com/acme/decimal/scaled/GenericDecimal.java",
+        "abstract_base/com/acme/decimal/scaled/Hundredths.java",
+    ];
+    let m = mtc(&generated_in(&files, "AbstractDecimal", "add"), "oppositeAmount").clone();
+    assert_eq!(m.relation, "a.add(n) = a.subtract(-n)");
+    // Declared raw (no type argument satisfies `D`'s bound), built as the subclass without type
+    // parameters.
+    assert!(m.code.contains("AbstractDecimal a = com.acme.decimal.scaled.Hundredths.valueOf("), "{}", m.code);
+}
+
+#[test]
 fn an_element_inserted_is_removed_from_where_it_was_put() {
     const SLOTS: &str = "builtin/com/acme/util/Slots.java";
     let m = mtc(&generated(SLOTS, "Slots", "add(int[], int)"), "insertionRemoval").clone();

@@ -70,12 +70,28 @@ fn on_own_type(caller: &Caller, m: &MethodModel) -> bool {
 /// one it inherits from a project superclass (a decorator's `contains` and `size`), as far as a
 /// test in the class's package can call it.
 pub(super) fn method<'c>(caller: &Caller<'c>, name: &str, params: usize) -> Option<&'c MethodModel> {
+    method_where(caller, name, params, |_| true)
+}
+
+/// `method`, the first overload `accept` takes (`subtract(long)` among `subtract(Decimal)`,
+/// `subtract(long)` and `subtract(double)`).
+pub(super) fn method_where<'c>(
+    caller: &Caller<'c>,
+    name: &str,
+    params: usize,
+    accept: impl Fn(&MethodModel) -> bool,
+) -> Option<&'c MethodModel> {
     let reachable = |owner: &crate::java_model::ClassModel, m: &MethodModel| {
         owner.package == caller.class.package || m.modifiers.iter().any(|x| x == "public")
     };
     ancestors(caller).into_iter().find_map(|owner| {
         owner.methods.iter().find(|m| {
-            m.name == name && m.params.len() == params && !m.is_private() && !m.is_constructor && reachable(owner, m)
+            m.name == name
+                && m.params.len() == params
+                && !m.is_private()
+                && !m.is_constructor
+                && reachable(owner, m)
+                && accept(m)
         })
     })
 }

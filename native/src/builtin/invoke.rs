@@ -35,6 +35,12 @@ impl Caller<'_> {
         }
     }
 
+    /// Whether `written` is the class's own type, its self-bounded type variable too (`D` of
+    /// `AbstractDecimal<S, D extends AbstractDecimal<S, D>>`, what `add(long)` returns).
+    pub fn is_own(&self, written: &str) -> bool {
+        erase_simple(&self.declared(written)) == erase_simple(&self.class.name)
+    }
+
     /// An instance built by `builder` from `args`.
     pub fn build(&self, builder: &MethodModel, args: &[String]) -> String {
         objects::build(self.values, self.class, builder, args)

@@ -8,10 +8,10 @@
 //! unlike a sum of amounts (composition.rs), an amount and its opposite agree on calendar units
 //! that clamp: Jan 31 minus a month and plus minus one month are both Dec 31.
 
-use super::contracts::method;
+use super::contracts::{method, method_where};
 use super::invoke::Caller;
 use super::mutators::fresh_instances;
-use super::templates::{declares_equals, has_floating_state, ret, same, Mr, Pair};
+use super::templates::{declares_equals, has_floating_state, ret, Mr, Pair};
 use super::values::INPUTS;
 use crate::java_model::MethodModel;
 
@@ -41,7 +41,7 @@ fn stem(name: &str) -> &str {
 
 /// An instance method of the class taking one operand of the class and returning the class.
 fn on_own(caller: &Caller, m: &MethodModel) -> bool {
-    let own = |t: &str| same(t, &caller.class.name);
+    let own = |t: &str| caller.is_own(t);
     !m.is_static() && m.params.len() == 1 && own(&m.params[0].type_name) && ret(m).is_some_and(own)
 }
 
@@ -63,7 +63,7 @@ fn find_op<'c>(caller: &Caller<'c>, stems: &[&str]) -> Option<&'c MethodModel> {
 
 /// The opposite of an operand, a method of none returning the class (`negate()`, `invert()`).
 fn find_opposite<'c>(caller: &Caller<'c>, names: &[&str]) -> Option<&'c MethodModel> {
-    let own = |m: &MethodModel| ret(m).is_some_and(|r| same(r, &caller.class.name));
+    let own = |m: &MethodModel| ret(m).is_some_and(|r| caller.is_own(r));
     names.iter().find_map(|n| method(caller, n, 0).filter(|m| !m.is_static() && own(m) && caller.callable(m)))
 }
 
@@ -128,11 +128,11 @@ pub fn opposite_amount(pair: &Pair) -> Option<Mr> {
         swap(p, m).or_else(|| swap(m, p))
     })?;
     // The same shape: both `void`, or both return the class; the same amount type.
-    let kind = |m: &MethodModel| (ret(m).map(|r| same(r, &caller.class.name)), m.params[0].type_name.clone());
+    let kind = |m: &MethodModel| (ret(m).map(|r| caller.is_own(r)), m.params[0].type_name.clone());
     if kind(t).0 == Some(false) {
         return None;
     }
-    let other = method(caller, &other, 1).filter(|m| integral(m) && !m.is_static() && kind(m) == kind(t))?;
+    let other = method_where(caller, &other, 1, |m| integral(m) && !m.is_static() && kind(m) == kind(t))?;
     let (class, amount, op, undo) = (caller.class_type(), &t.params[0].type_name, &t.name, &other.name);
     if !caller.callable(t) || !caller.callable(other) {
         return None;

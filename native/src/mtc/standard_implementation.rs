@@ -4,7 +4,8 @@
 //! `ArrayList`, `new InputStream(bytes)` for `ByteArrayInputStream`. javac: `Key is abstract;
 //! cannot be instantiated`. The creation becomes one of the JDK's own implementation that a test
 //! builds such a value with, written qualified so that no import is needed; the type arguments
-//! and arguments stay. The project's own abstract types are `factory::abstract_creation`'s: the
+//! and arguments stay. A type the JDK hands out from a factory of its own is got from it instead
+//! (`new TimeZone("UTC")` -> `TimeZone.getTimeZone("UTC")`). The project's own abstract types are `factory::abstract_creation`'s: the
 //! project's subclasses decide there. Whether the implementation takes these arguments is for the
 //! next compile to say.
 
@@ -37,8 +38,21 @@ const IMPLEMENTATIONS: &[(&str, &str)] = &[
     ("javax.crypto.SecretKey", "javax.crypto.spec.SecretKeySpec"),
 ];
 
+/// The JDK's abstract types a test gets from a static factory of their own, each with that factory,
+/// given the same arguments a model gave the creation: joda-convert's MTCs (unseen-39) wrote
+/// `new TimeZone("UTC")` for a type its `StringConvert` converts.
+const FACTORIES: &[(&str, &str)] = &[
+    ("java.util.TimeZone", "java.util.TimeZone.getTimeZone"),
+    ("java.util.Calendar", "java.util.Calendar.getInstance"),
+    ("java.nio.charset.Charset", "java.nio.charset.Charset.forName"),
+    ("java.time.ZoneId", "java.time.ZoneId.of"),
+    ("java.text.NumberFormat", "java.text.NumberFormat.getInstance"),
+    ("java.text.DateFormat", "java.text.DateFormat.getInstance"),
+    ("java.security.MessageDigest", "java.security.MessageDigest.getInstance"),
+];
+
 /// The code with each creation of a JDK abstract type that javac rejects made a creation of its
-/// implementation; None when no error names one. `is_project_type` keeps a project type of the
+/// implementation, or a call of its own factory; None when no error names one. `is_project_type` keeps a project type of the
 /// same simple name (the project's `Key`) out of it.
 pub fn standard_implementation(
     code: &str,
@@ -50,18 +64,23 @@ pub fn standard_implementation(
             .into_iter()
             .filter(|c| !is_project_type(c.written))
             .filter_map(|c| {
-                let implementation = implementation_of(c.written)?;
-                let start = c.type_node.start_byte();
-                Some((start, start + c.written.len(), implementation.to_string()))
+                if let Some(implementation) = of_type(IMPLEMENTATIONS, c.written) {
+                    let start = c.type_node.start_byte();
+                    return Some((start, start + c.written.len(), implementation.to_string()));
+                }
+                // `new TimeZone("UTC")` -> `java.util.TimeZone.getTimeZone("UTC")`: through the
+                // type's end, type arguments too (a factory infers them).
+                let factory = of_type(FACTORIES, c.written)?;
+                Some((c.creation.start_byte(), c.type_node.end_byte(), factory.to_string()))
             })
             .collect()
     })
 }
 
-/// The implementation of the JDK type a test wrote, by its qualified name or, imported, its simple
+/// What `table` gives for the JDK type a test wrote, by its qualified name or, imported, its simple
 /// name.
-fn implementation_of(named: &str) -> Option<&'static str> {
-    IMPLEMENTATIONS
+fn of_type(table: &[(&str, &'static str)], named: &str) -> Option<&'static str> {
+    table
         .iter()
         .find(|(abstract_type, _)| {
             *abstract_type == named || (!named.contains('.') && erase_simple(abstract_type) == named)
@@ -99,6 +118,14 @@ mod tests {
         let message = "java.util.List is abstract; cannot be instantiated";
         let fixed = standard_implementation(code, &[error(3, message)], &no_project_type).unwrap();
         assert!(fixed.contains("xs = new java.util.ArrayList<>();"), "{fixed}");
+    }
+
+    #[test]
+    fn a_type_the_jdk_builds_by_a_factory_is_got_from_it() {
+        let code = "import java.util.TimeZone;\nclass T {\n    void mr1() {\n        Object zone = new TimeZone(\"UTC\");\n    }\n}\n";
+        let message = "java.util.TimeZone is abstract; cannot be instantiated";
+        let fixed = standard_implementation(code, &[error(4, message)], &no_project_type).unwrap();
+        assert!(fixed.contains("Object zone = java.util.TimeZone.getTimeZone(\"UTC\");"), "{fixed}");
     }
 
     #[test]

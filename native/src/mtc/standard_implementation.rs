@@ -5,9 +5,9 @@
 //! cannot be instantiated`. The creation becomes one of the JDK's own implementation that a test
 //! builds such a value with, written qualified so that no import is needed; the type arguments
 //! and arguments stay. A type the JDK hands out from a factory of its own is got from it instead
-//! (`new TimeZone("UTC")` -> `TimeZone.getTimeZone("UTC")`). The project's own abstract types are `factory::abstract_creation`'s: the
-//! project's subclasses decide there. Whether the implementation takes these arguments is for the
-//! next compile to say.
+//! (`new TimeZone("UTC")` -> `TimeZone.getTimeZone("UTC")`). The project's own abstract types are
+//! `factory::abstract_creation`'s: the project's subclasses decide there. Whether the
+//! implementation or the factory takes these arguments is for the next compile to say.
 
 use crate::java_model::types::erase_simple;
 use crate::protocol::CompileDiagnostic;
@@ -52,8 +52,8 @@ const FACTORIES: &[(&str, &str)] = &[
 ];
 
 /// The code with each creation of a JDK abstract type that javac rejects made a creation of its
-/// implementation, or a call of its own factory; None when no error names one. `is_project_type` keeps a project type of the
-/// same simple name (the project's `Key`) out of it.
+/// implementation, or a call of its own factory; None when no error names one. `is_project_type`
+/// keeps a project type of the same simple name (the project's `Key`) out of it.
 pub fn standard_implementation(
     code: &str,
     diagnostics: &[CompileDiagnostic],

@@ -16,15 +16,35 @@ use crate::protocol::CompileDiagnostic;
 use tree_sitter::Node;
 
 /// The code with each creation through a private constructor made a factory call; None when no
-/// error reports one this repair can place.
+/// error reports one this repair can place. A private constructor taking a private type of its
+/// class (Paguro's `PersistentHashMap(Equator, int, INode, boolean, V)`, to which a 1.5B model
+/// passed `null, 0, null, false, null` in both rounds, unseen-39) is the class's internals: what
+/// the model passed is no value a user of the class could, and with no factory of that arity the
+/// creation becomes the built-in generator's instance (`fresh`).
 pub fn private_constructor<'c>(
     code: &str,
     diagnostics: &[CompileDiagnostic],
     class_named: &dyn Fn(&str) -> Option<&'c ClassModel>,
+    fresh: &dyn Fn(&'c ClassModel) -> Option<String>,
 ) -> Option<String> {
     super::javac::edit_at_errors(code, diagnostics, |root, d| {
         let Some((name, types)) = private_constructor_of(&d.message) else { return Vec::new() };
-        as_factory_calls(code, root, d.line, &name, class_named, &|class, arity| factory_for(class, &types, arity))
+        let calls =
+            as_factory_calls(code, root, d.line, &name, class_named, &|class, arity| factory_for(class, &types, arity));
+        if !calls.is_empty()
+            || !types.iter().any(|t| class_named(t).is_some_and(|c| c.modifiers.iter().any(|m| m == "private")))
+        {
+            return calls;
+        }
+        let creations = super::inputs::on_line(root, d.line, "object_creation_expression");
+        creations
+            .into_iter()
+            .filter_map(|creation| {
+                let written = code.get(creation.child_by_field_name("type")?.byte_range())?.split('<').next()?.trim();
+                let instance = (erase_simple(written) == name).then(|| fresh(class_named(written)?)).flatten()?;
+                Some((creation.start_byte(), creation.end_byte(), instance))
+            })
+            .collect()
     })
 }
 
@@ -197,9 +217,19 @@ fn has_public(modifiers: &[String]) -> bool {
 fn private_constructor_of(message: &str) -> Option<(String, Vec<String>)> {
     let before = &message[..message.find(" has private access in ")?];
     let signature = before.split_whitespace().last()?;
+    // A generic class's constructor comes with its type parameters: `<K,V>PersistentHashMap(..)`.
+    let signature = match signature.strip_prefix('<') {
+        Some(rest) => &rest[rest.find('>')? + 1..], // type parameters are names, nested in nothing
+        None => signature,
+    };
     let (name, rest) = signature.split_once('(')?;
     let types = rest.strip_suffix(')')?;
-    let types = types.split(',').map(str::trim).filter(|t| !t.is_empty()).map(erase_simple).collect();
+    let types = crate::java_model::types::split_top_level(types)
+        .into_iter()
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(erase_simple)
+        .collect();
     // A private method is reported alike (`addSub(Fraction,boolean) has private access`); only a
     // constructor is named after its class.
     let constructor = name.chars().next().is_some_and(char::is_uppercase);
@@ -281,7 +311,7 @@ mod tests {
 
     fn repaired(code: &str, diagnostics: &[CompileDiagnostic]) -> Option<String> {
         let class = fraction();
-        private_constructor(code, diagnostics, &|name| (name == class.name).then_some(&class))
+        private_constructor(code, diagnostics, &|name| (name == class.name).then_some(&class), &|_| None)
     }
 
     /// javac's message for a private constructor among others.
@@ -306,6 +336,23 @@ mod tests {
     }
 
     #[test]
+    fn a_private_constructor_taking_the_class_s_private_types_is_the_generator_s_instance() {
+        // Paguro 3.10.3's `PersistentHashMap`, as javac names its constructor; the reply as a 1.5B
+        // model wrote it (unseen-39).
+        let src = "package p;\npublic class PersistentHashMap<K,V> {\n    private PersistentHashMap(Equator<K> e, int size, INode<K,V> root, boolean hasNull, V nullValue) {}\n    public static <K,V> PersistentHashMap<K,V> empty() { return null; }\n    private interface INode<K,V> {}\n}\n";
+        let classes = parse_str(std::path::Path::new("PersistentHashMap.java"), src).classes;
+        let named = |name: &str| classes.iter().find(|c| c.name == name.rsplit('.').next().unwrap_or(name));
+        let code = "class T {\n    void mr1() {\n        PersistentHashMap<String, Integer> m = new PersistentHashMap<>(null, 0, null, false, null);\n    }\n}\n";
+        let message = "<K,V>PersistentHashMap(p.Equator<K>,int,p.PersistentHashMap.INode<K,V>,boolean,V) has private access in p.PersistentHashMap";
+        let fresh = |c: &ClassModel| Some(format!("{}.empty()", c.name));
+        let fixed = private_constructor(code, &[error(3, message)], &named, &fresh).unwrap();
+        assert!(fixed.contains("PersistentHashMap<String, Integer> m = PersistentHashMap.empty();"), "{fixed}");
+        // A constructor of public types keeps the model's arguments: which value it meant is a guess.
+        let public_types = message.replace("p.PersistentHashMap.INode<K,V>", "java.lang.Object");
+        assert!(private_constructor(code, &[error(3, &public_types)], &named, &fresh).is_none());
+    }
+
+    #[test]
     fn a_sole_constructor_s_message_and_a_factory_of_that_arity() {
         let code = "class T {\n    void mr1() {\n        Fraction f = new Fraction(7L);\n    }\n}\n";
         let sole = "Fraction(long) has private access in org.apache.commons.numbers.fraction.Fraction";
@@ -325,11 +372,14 @@ mod tests {
         let class = parse_str(std::path::Path::new("Complex.java"), src).classes.remove(0);
         let code = "class T {\n    void mr1() {\n        Complex z = new Complex(1.0, 2.0);\n    }\n}\n";
         let message = "Complex(double,double) has private access in org.apache.commons.numbers.complex.Complex";
-        let fixed = private_constructor(code, &[error(3, message)], &|_| Some(&class)).unwrap();
+        let fixed = private_constructor(code, &[error(3, message)], &|_| Some(&class), &|_| None).unwrap();
         assert!(fixed.contains("Complex z = Complex.ofCartesian(1.0, 2.0);"), "{fixed}");
         let unnamed = src.replace("double real, double imaginary) {}", "double a, double b) {}");
         let class = parse_str(std::path::Path::new("Complex.java"), &unnamed).classes.remove(0);
-        assert!(private_constructor(code, &[error(3, message)], &|_| Some(&class)).is_none(), "no guess between two");
+        assert!(
+            private_constructor(code, &[error(3, message)], &|_| Some(&class), &|_| None).is_none(),
+            "no guess between two"
+        );
     }
 
     #[test]

@@ -132,8 +132,8 @@ impl GenerateRun {
                 "cut or padded the numbers a constructor was given to the arity of one the class has",
             ),
             (
-                &|| crate::mtc::private_constructor(&code, diagnostics, &class_named),
-                "built through the class's static factory where the reply called a private constructor",
+                &|| crate::mtc::private_constructor(&code, diagnostics, &class_named, &fresh_of),
+                "built through the class's static factory (or as the built-in generator does, where the constructor takes the class's private types) where the reply called a private constructor",
             ),
             (
                 &|| crate::mtc::unfit_constructor(&code, diagnostics, &class_named),

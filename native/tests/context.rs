@@ -13,6 +13,11 @@ fn aes() -> ClassModel {
     parse_file(&example("src/main/java/com/acme/crypto/AESEncryption.java")).classes.remove(0)
 }
 
+/// The project of the fixture folder `name`, its main sources only.
+fn fixture_project(name: &str) -> Project {
+    Project::load_all(&[PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name)])
+}
+
 fn context_for(options: &ContextOptions) -> mr_coupler::context::PairContext {
     let class = aes();
     let target = class.methods.iter().position(|m| m.name == "encryptText").unwrap();
@@ -246,8 +251,7 @@ fn a_class_built_only_by_another_shows_how_to_get_one() {
 fn a_class_whose_constructors_take_arguments_shows_one_way_to_build_it() {
     // concurrent-trees: `ConcurrentRadixTree(NodeFactory)` takes an interface, and a model shown
     // only that signature wrote an anonymous factory whose nodes were null.
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/strategies");
-    let project = Project::load_all(std::slice::from_ref(&root));
+    let project = fixture_project("strategies");
     let tests = TestIndex::load(&[], None);
     let trie = project.classes().find(|c| c.name == "Trie").unwrap().clone();
     let put = trie.methods.iter().position(|m| m.name == "put").unwrap();
@@ -267,8 +271,7 @@ fn a_class_whose_constructors_take_arguments_shows_one_way_to_build_it() {
 fn an_abstract_class_shows_a_project_class_below_it_to_call_its_methods_on() {
     // decimal4j: a model shown `AbstractDecimal<S, D extends AbstractDecimal<S, D>>` with no way to
     // build one wrote `D x = createOrAssign(10L)`, its protected factory called on no instance.
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/abstract_base");
-    let project = Project::load_all(std::slice::from_ref(&root));
+    let project = fixture_project("abstract_base");
     let tests = TestIndex::load(&[], None);
     let base = project.classes().find(|c| c.name == "AbstractDecimal").unwrap().clone();
     let add = base.methods.iter().position(|m| m.name == "add").unwrap();
@@ -287,8 +290,7 @@ fn an_abstract_class_shows_a_project_class_below_it_to_call_its_methods_on() {
 
 #[test]
 fn an_interface_shows_a_project_class_implementing_it() {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/strategies");
-    let project = Project::load_all(std::slice::from_ref(&root));
+    let project = fixture_project("strategies");
     let tests = TestIndex::load(&[], None);
     let factory = project.classes().find(|c| c.name == "NodeFactory").unwrap().clone();
     let c = pair_context(&factory, 0, None, &tests, &ContextOptions::default(), &project);

@@ -133,8 +133,8 @@ mod tests {
 
     #[test]
     fn the_texts_a_class_s_javadoc_quotes_call_arguments_first_then_texts_with_digits_not_prose() {
-        // As semver4j 3.1.0, joda-money 2.0.2 and decimal4j 1.0.3 write them; the licence header is no Javadoc, and
-        // a literal of the code is no example.
+        // As semver4j 3.1.0, joda-money 2.0.2 and decimal4j 1.0.3 write them; the licence header is
+        // no Javadoc, and a literal of the code is no example.
         let src = "/*\n * distributed on an \"AS IS\" BASIS\n */\npackage p;\n/**\n * A version, compared in the \"natural\" order.\n */\npublic class Semver {\n    /**\n     * Example: for \"1.2.3\" = 1, and \"1.2.3\" again\n     * {@code parse(\"USD 25\")} and <b>\"<b>\"</b>, \"a\\\\b\"\n     * digits (\"the integer\")\n     */\n    public int getMajor() { return \"9.9.9\".length(); }\n}\n";
         let class = parse_str(std::path::Path::new("Semver.java"), src).classes.remove(0);
         assert_eq!(super::quoted_texts(&class), vec!["USD 25", "1.2.3"]);

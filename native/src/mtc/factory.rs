@@ -36,15 +36,7 @@ pub fn private_constructor<'c>(
         {
             return calls;
         }
-        let creations = super::inputs::on_line(root, d.line, "object_creation_expression");
-        creations
-            .into_iter()
-            .filter_map(|creation| {
-                let written = code.get(creation.child_by_field_name("type")?.byte_range())?.split('<').next()?.trim();
-                let instance = (erase_simple(written) == name).then(|| fresh(class_named(written)?)).flatten()?;
-                Some((creation.start_byte(), creation.end_byte(), instance))
-            })
-            .collect()
+        as_fresh_instances(code, root, d.line, &name, class_named, fresh, &|_| true)
     })
 }
 
@@ -87,23 +79,38 @@ pub fn default_instance<'c>(
 ) -> Option<String> {
     super::javac::edit_at_errors(code, diagnostics, |root, d| {
         let Some((name, _)) = unfit_constructor_of(&d.message) else { return Vec::new() };
-        let creations = super::inputs::on_line(root, d.line, "object_creation_expression");
-        creations
-            .into_iter()
-            .filter_map(|creation| {
-                let written = code.get(creation.child_by_field_name("type")?.byte_range())?;
-                let arguments = creation.child_by_field_name("arguments")?;
-                let plain = written.split('<').next()?.trim();
-                if erase_simple(plain) != name || arguments.named_child_count() != 0 {
-                    return None;
-                }
-                let instance = fresh(class_named(plain)?)?;
-                // The generator may know no other way than the very creation that failed.
-                let again = instance.replace(' ', "") == format!("new{}()", plain.replace(' ', ""));
-                (!again).then(|| (creation.start_byte(), creation.end_byte(), instance))
-            })
-            .collect()
+        let without_arguments = |arguments: Node| arguments.named_child_count() == 0;
+        as_fresh_instances(code, root, d.line, &name, class_named, fresh, &without_arguments)
     })
+}
+
+/// Edits making each creation of class `name` on line `line` whose arguments `accept` takes the
+/// built-in generator's instance of the class (`fresh`), unless that is the very creation.
+fn as_fresh_instances<'c>(
+    code: &str,
+    root: Node,
+    line: usize,
+    name: &str,
+    class_named: &dyn Fn(&str) -> Option<&'c ClassModel>,
+    fresh: &dyn Fn(&'c ClassModel) -> Option<String>,
+    accept: &dyn Fn(Node) -> bool,
+) -> Vec<(usize, usize, String)> {
+    let creations = super::inputs::on_line(root, line, "object_creation_expression");
+    creations
+        .into_iter()
+        .filter_map(|creation| {
+            let written = code.get(creation.child_by_field_name("type")?.byte_range())?;
+            let arguments = creation.child_by_field_name("arguments")?;
+            let plain = written.split('<').next()?.trim();
+            if erase_simple(plain) != name || !accept(arguments) {
+                return None;
+            }
+            let instance = fresh(class_named(plain)?)?;
+            // The generator may know no other way than the very creation that failed.
+            let again = instance.replace(' ', "") == format!("new{}()", plain.replace(' ', ""));
+            (!again).then(|| (creation.start_byte(), creation.end_byte(), instance))
+        })
+        .collect()
 }
 
 /// Edits making each creation of class `name` on line `line` a call of the factory `pick` finds

@@ -11,6 +11,7 @@ pub mod names;
 mod project;
 mod sole_statement;
 pub mod types;
+mod varargs;
 
 pub use grammar::{descendants, parser};
 pub use project::{parse_file, parse_str, Project, SourceEncoding};

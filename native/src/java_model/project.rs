@@ -246,10 +246,20 @@ fn decode(path: &Path, bytes: Vec<u8>, diagnostics: &mut Vec<Diagnostic>) -> Str
 }
 
 pub(crate) fn parse_source(parser: &mut Parser, src: &str, file: &mut SourceFile) {
-    let Some(tree) = parser.parse(src, None) else {
+    let Some(mut tree) = parser.parse(src, None) else {
         file.diagnostics.push(error(&file.path, 0, "the parser gave up on this file".into()));
         return;
     };
+    // The grammar's one known gap in valid Java: an annotated ellipsis (`varargs.rs`).
+    let edited =
+        tree.root_node().has_error().then(|| super::varargs::without_ellipsis_annotations(src, tree.root_node()));
+    let mut src = src;
+    if let Some(Some(edited)) = &edited {
+        if let Some(reparsed) = parser.parse(edited, None) {
+            tree = reparsed;
+            src = edited;
+        }
+    }
     let root = tree.root_node();
     if root.has_error() {
         report_syntax_errors(root, &file.path, &mut file.diagnostics);

@@ -17,6 +17,7 @@
 //! (`realForward(double[] a, int offa)`, given a second array in the same run) no length is meant.
 
 use crate::java_model::names::after_word;
+use crate::java_model::types::split_top_level;
 use crate::protocol::{CompileDiagnostic, DiagnosticKind};
 use tree_sitter::Node;
 
@@ -32,10 +33,26 @@ const UTF_8: &str = "java.nio.charset.StandardCharsets.UTF_8";
 enum MixUp<'m> {
     TextForBytes,
     BytesForText,
-    Lossy { found: &'m str, wanted: &'m str },
-    ArrayForSize { found: &'m str },
-    Downcast { wanted: &'m str },
-    Other { found: &'m str },
+    Lossy {
+        found: &'m str,
+        wanted: &'m str,
+    },
+    ArrayForSize {
+        found: &'m str,
+    },
+    Downcast {
+        wanted: &'m str,
+    },
+    Other {
+        found: &'m str,
+    },
+    /// A generic method's result javac could not fit (`no instance(s) of type variable(s) T exist
+    /// so that MutVector<T> conforms to PersistentVector<Integer>`): the class it returns, given
+    /// the wanted type's arguments.
+    Inferred {
+        generic: &'m str,
+        arguments: &'m str,
+    },
 }
 
 impl MixUp<'_> {
@@ -46,6 +63,7 @@ impl MixUp<'_> {
             MixUp::BytesForText => "byte[]".into(),
             MixUp::Lossy { found, .. } | MixUp::ArrayForSize { found } | MixUp::Other { found } => found.into(),
             MixUp::Downcast { .. } => "Object".into(),
+            MixUp::Inferred { generic, arguments } => format!("{generic}<{arguments}>"),
         }
     }
 
@@ -57,7 +75,7 @@ impl MixUp<'_> {
             MixUp::Lossy { wanted, .. } => Some(format!("({wanted}) ({text})")),
             MixUp::ArrayForSize { .. } => Some(format!("({text}).length")),
             MixUp::Downcast { wanted } => Some(format!("({wanted}) ({text})")),
-            MixUp::Other { .. } => None,
+            MixUp::Other { .. } | MixUp::Inferred { .. } => None,
         }
     }
 }
@@ -150,6 +168,9 @@ fn mix_up(message: &str) -> Option<MixUp<'_>> {
         let (found, wanted) = types.split_once(" to ")?;
         return Some(MixUp::Lossy { found: found.trim(), wanted: wanted.trim() });
     }
+    if let Some(inference) = rest.strip_prefix("no instance(s) of type variable(s) ") {
+        return inferred(inference);
+    }
     let (from, to) = rest.split_once(" cannot be converted to ")?;
     let is_string = |t: &str| matches!(t.trim(), "String" | "java.lang.String");
     let is_text = |t: &str| is_string(t) || matches!(t.trim(), "CharSequence" | "java.lang.CharSequence");
@@ -162,6 +183,23 @@ fn mix_up(message: &str) -> Option<MixUp<'_>> {
         ("Object" | "java.lang.Object", t) if is_reference(t) => Some(MixUp::Downcast { wanted: t }),
         (f, _) => Some(MixUp::Other { found: f }),
     }
+}
+
+/// From `T exist so that q.X<T> conforms to q.Y<java.lang.Integer>`: `q.X` and `java.lang.Integer`,
+/// when X's arguments are just the variables javac could not infer, as many as Y has, and Y's are
+/// types Java can write. Which of X's variables is which of Y's arguments is read by position: a
+/// mutable or nested form of a collection keeps its element types in order (Paguro's
+/// `PersistentVector.emptyMutable()`, unseen-39, declared a `PersistentVector<Integer>`).
+fn inferred(inference: &str) -> Option<MixUp<'_>> {
+    let (variables, types) = inference.split_once(" exist so that ")?;
+    let (found, wanted) = types.split_once(" conforms to ")?;
+    let (generic, found_arguments) = found.trim().split_once('<')?;
+    let found_arguments = split_top_level(found_arguments.strip_suffix('>')?);
+    let arguments = wanted.trim().split_once('<')?.1.strip_suffix('>')?;
+    let variables = split_top_level(variables);
+    let writable = !arguments.contains(['?', '#']) && !arguments.contains("capture");
+    let fits = found_arguments == variables && split_top_level(arguments).len() == variables.len();
+    (writable && fits).then_some(MixUp::Inferred { generic, arguments })
 }
 
 /// Whether `type_name` is a reference type javac wrote as Java (not a primitive, a capture or a
@@ -286,6 +324,29 @@ mod tests {
         let expected = "final String sourceOutput = Hex.encodeHexString(sourceInput.getBytes(StandardCharsets.UTF_8));";
         assert!(fixed.contains(expected), "{fixed}");
         assert!(fixed.contains("final String followUpInput = Hex.encodeHexString(sourceOutput);"), "{fixed}");
+    }
+
+    #[test]
+    fn a_generic_factory_s_result_declared_as_another_class_takes_its_class_with_the_declared_arguments() {
+        // Qwen2.5-Coder-1.5B for Paguro's PersistentVector#append (unseen-39), with javac's error.
+        let code = "class T {\n    void mr1() {\n        PersistentVector<Integer> source = PersistentVector.emptyMutable();\n    }\n}\n";
+        let vector = "org.organicdesign.fp.collections.PersistentVector";
+        let message = |found: &str, wanted: &str| {
+            format!(
+                "incompatible types: no instance(s) of type variable(s) T exist so that {found} conforms to {wanted}"
+            )
+        };
+        let fits = message(&format!("{vector}.MutVector<T>"), &format!("{vector}<java.lang.Integer>"));
+        let fixed = coerce(code, &[error(3, 73, &fits)]).expect("retyped");
+        let expected = format!("{vector}.MutVector<java.lang.Integer> source = PersistentVector.emptyMutable();");
+        assert!(fixed.contains(&expected), "{fixed}");
+        let other_arity =
+            message(&format!("{vector}.MutVector<T>"), "java.util.Map<java.lang.Integer,java.lang.String>");
+        assert!(coerce(code, &[error(3, 73, &other_arity)]).is_none(), "which argument is which is not known");
+        let fixed_argument = message("java.util.List<java.lang.String>", &format!("{vector}<java.lang.Integer>"));
+        assert!(coerce(code, &[error(3, 73, &fixed_argument)]).is_none(), "not the variable javac names");
+        let wildcard = message(&format!("{vector}.MutVector<T>"), &format!("{vector}<? extends java.lang.Integer>"));
+        assert!(coerce(code, &[error(3, 73, &wildcard)]).is_none(), "a wildcard is no local's type");
     }
 
     #[test]

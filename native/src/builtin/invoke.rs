@@ -2,8 +2,8 @@
 //! instance otherwise), instances built from typed inputs, and declared types as a test writes them.
 
 use super::objects;
-use super::types::class_type_parameters;
 use super::values::Values;
+use crate::java_model::types::class_type_parameters;
 use crate::java_model::types::erase_simple;
 use crate::java_model::{ClassKind, ClassModel, MethodModel};
 

@@ -63,7 +63,7 @@ type Template = fn(&Pair) -> Option<Mr>;
 /// The kinds of value to ask an LLM for as new inputs of a type.
 pub use boundary::value_kinds;
 pub use objects::is_clock_or_chance;
-pub use types::{class_type_parameters, TypeScope};
+pub use types::TypeScope;
 
 /// Up to `n` values of the declared type `written` for inputs of `class`'s methods, from the
 /// catalogue the built-in MTCs draw on (the project's tests, its builders, boundary values): the
@@ -127,7 +127,7 @@ pub fn subtype_instance(class: &ClassModel, project: &Project, tests: &TestIndex
             let built = values.of(&reference, values::INPUTS);
             let from_numbers = |b: &&String| b.ends_with(')') && !b.contains('"');
             let built = built.iter().find(from_numbers).or(built.first()).cloned()?;
-            let declared = class_type_parameters(subtype).is_empty().then_some(reference);
+            let declared = crate::java_model::types::class_type_parameters(subtype).is_empty().then_some(reference);
             Some(SubtypeInstance { declared, built })
         })
 }

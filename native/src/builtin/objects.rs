@@ -434,7 +434,7 @@ pub(super) fn implementations<'p>(values: &Values<'p>, class: &ClassModel) -> Ve
         level.retain(|c| is_buildable(c));
         // At one distance, a class without type parameters first: a test declares it plainly
         // (decimal4j's `Decimal0f`, not `GenericImmutableDecimal<S>`).
-        level.sort_by_key(|c| !super::types::class_type_parameters(c).is_empty());
+        level.sort_by_key(|c| !crate::java_model::types::class_type_parameters(c).is_empty());
         below.extend(level);
     }
     below.sort_by_key(|c| c.qualified_name != values.class.qualified_name); // stable: nearest first after it

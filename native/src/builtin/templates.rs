@@ -3,9 +3,9 @@
 //! applied to up to ten source inputs: a list of test method bodies.
 
 use super::invoke::{is_array, Caller};
-use super::types::class_type_parameters;
 use super::values::INPUTS;
 use crate::coupling::{CoupledMethod, FeatureKind};
+use crate::java_model::types::class_type_parameters;
 use crate::java_model::types::{boxed, erase_simple, is_type_variable};
 use crate::java_model::{MethodModel, Param};
 use tree_sitter::Node;

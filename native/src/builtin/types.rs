@@ -2,7 +2,7 @@
 //! (`class Graph<T extends Body>` makes `T` a `Body`, never a `String` outside its bounds), and
 //! generic types split into their raw type and arguments.
 
-use crate::java_model::types::{erase_simple, split_top_level};
+use crate::java_model::types::{erase_simple, split_top_level, until_close};
 use crate::java_model::{ClassModel, Project};
 use std::collections::BTreeMap;
 
@@ -109,16 +109,6 @@ impl TypeScope {
     }
 }
 
-/// The names of a class's own type parameters: `class Pair<A, B extends Comparable<B>>` -> A, B.
-pub fn class_type_parameters(class: &ClassModel) -> Vec<String> {
-    let Some(after) = class.header.split_once(&format!("{}<", class.name)).map(|(_, a)| a) else { return Vec::new() };
-    split_top_level(until_close(after))
-        .iter()
-        .map(|p| p.split_whitespace().next().unwrap_or("").to_string())
-        .filter(|p| !p.is_empty())
-        .collect()
-}
-
 fn is_modifier_or_annotation(word: &str) -> bool {
     word.starts_with('@')
         || matches!(
@@ -137,24 +127,6 @@ fn is_modifier_or_annotation(word: &str) -> bool {
 
 fn mentions(bound: &str, var: &str) -> bool {
     bound.split(|c: char| !c.is_alphanumeric() && c != '_').any(|w| w == var)
-}
-
-/// The text up to the `>` that closes the list whose `<` came just before it.
-fn until_close(after_open: &str) -> &str {
-    let mut depth = 1;
-    for (i, c) in after_open.char_indices() {
-        match c {
-            '<' => depth += 1,
-            '>' => {
-                depth -= 1;
-                if depth == 0 {
-                    return &after_open[..i];
-                }
-            }
-            _ => {}
-        }
-    }
-    after_open
 }
 
 /// `Map<String, List<Foo>>` -> (`Map`, [`String`, `List<Foo>`]); arrays and plain types have no

@@ -2,15 +2,16 @@
 //! flows both ways (`encode: String -> byte[]`, `decode: byte[] -> String`) they make a round trip.
 
 use super::features::{direction, ticked, Evidence, Feature, FeatureKind, Pair};
-use crate::java_model::types::{erase_simple, is_type_variable};
+use crate::java_model::types::{class_type_parameters, erase_simple, is_type_variable};
 use crate::java_model::MethodModel;
 
 /// The feature, with the sentence the prompt shows. Its strength is how rare the flowing type is
 /// in the class; one way counts 0.6 of a round trip.
 pub(super) fn feature(pair: &Pair) -> Option<Feature> {
     let (t, c) = (pair.t(), pair.c());
-    let forward = flows(t, c);
-    let backward = flows(c, t);
+    let own = class_type_parameters(pair.facts.class);
+    let forward = flows(t, c, &own);
+    let backward = flows(c, t, &own);
     if forward.is_empty() && backward.is_empty() {
         return None;
     }
@@ -41,10 +42,13 @@ pub(super) fn feature(pair: &Pair) -> Option<Feature> {
     Some(pair.feature(FeatureKind::TypeFlow, evidence, sentence, strength))
 }
 
-/// The types that flow from `from`'s result into a parameter of `to`.
-pub fn flows(from: &MethodModel, to: &MethodModel) -> Vec<String> {
+/// The types that flow from `from`'s result into a parameter of `to`. The class's `own` type
+/// parameters flow too: only the class's elements go into an `E` (Paguro's persistent
+/// `PersistentVector#append(E)` and `get(int): E`, which no field links, as `append` builds a new
+/// vector and changes none), where a method's own `<T>` takes anything.
+pub fn flows(from: &MethodModel, to: &MethodModel, own: &[String]) -> Vec<String> {
     let Some(ret) = from.return_type.as_deref().map(erase_simple) else { return Vec::new() };
-    if !telling(&ret) {
+    if !telling(&ret) && !own.contains(&ret) {
         return Vec::new();
     }
     let takes = to.params.iter().any(|p| erase_simple(&p.type_name) == ret);
@@ -56,7 +60,7 @@ pub fn flows(from: &MethodModel, to: &MethodModel) -> Vec<String> {
 }
 
 /// A type that says something about the data: not `void`, `boolean` (a verdict, not data),
-/// `Object` or a type variable (anything flows into them).
+/// `Object` or a method's type variable (anything flows into them).
 fn telling(t: &str) -> bool {
     !matches!(t, "void" | "boolean" | "Boolean" | "Object") && !is_type_variable(t.trim_end_matches("[]"))
 }
@@ -77,10 +81,10 @@ mod tests {
             "class C { byte[] encode(String s) { return null; } String decode(byte[] b) { return null; } \
              int length(String s) { return 0; } }",
         );
-        assert_eq!(flows(&m[0], &m[1]), vec!["byte[]"]);
-        assert_eq!(flows(&m[1], &m[0]), vec!["String"]);
-        assert_eq!(flows(&m[1], &m[2]), vec!["String"]);
-        assert!(flows(&m[2], &m[0]).is_empty(), "int does not flow into String");
+        assert_eq!(flows(&m[0], &m[1], &[]), vec!["byte[]"]);
+        assert_eq!(flows(&m[1], &m[0], &[]), vec!["String"]);
+        assert_eq!(flows(&m[1], &m[2], &[]), vec!["String"]);
+        assert!(flows(&m[2], &m[0], &[]).is_empty(), "int does not flow into String");
     }
 
     #[test]
@@ -90,7 +94,18 @@ mod tests {
              Object any(Object o) { return o; } void run(String s) {} }",
         );
         for (a, b) in [(0, 0), (1, 1), (2, 2), (3, 3)] {
-            assert!(flows(&m[a], &m[b]).is_empty(), "{} -> {}", m[a].name, m[b].name);
+            assert!(flows(&m[a], &m[b], &[]).is_empty(), "{} -> {}", m[a].name, m[b].name);
         }
+    }
+
+    #[test]
+    fn the_class_s_own_type_parameter_flows() {
+        let m = methods(
+            "class Vector<E> { Vector<E> append(E e) { return this; } E get(int i) { return null; }              <T> T first(T t) { return t; } }",
+        );
+        let own = ["E".to_string()];
+        assert_eq!(flows(&m[1], &m[0], &own), vec!["E"], "get's element is what append takes");
+        assert!(flows(&m[1], &m[0], &[]).is_empty(), "not the class's own");
+        assert!(flows(&m[2], &m[2], &own).is_empty(), "a method's own variable takes anything");
     }
 }

@@ -104,6 +104,34 @@ pub fn literal_type(kind: &str, text: &str) -> Option<&'static str> {
     })
 }
 
+/// The names of a class's own type parameters: `class Pair<A, B extends Comparable<B>>` -> A, B.
+pub fn class_type_parameters(class: &super::ClassModel) -> Vec<String> {
+    let Some(after) = class.header.split_once(&format!("{}<", class.name)).map(|(_, a)| a) else { return Vec::new() };
+    split_top_level(until_close(after))
+        .iter()
+        .map(|p| p.split_whitespace().next().unwrap_or("").to_string())
+        .filter(|p| !p.is_empty())
+        .collect()
+}
+
+/// The text up to the `>` that closes the list whose `<` came just before it.
+pub fn until_close(after_open: &str) -> &str {
+    let mut depth = 1;
+    for (i, c) in after_open.char_indices() {
+        match c {
+            '<' => depth += 1,
+            '>' => {
+                depth -= 1;
+                if depth == 0 {
+                    return &after_open[..i];
+                }
+            }
+            _ => {}
+        }
+    }
+    after_open
+}
+
 /// A list as Java writes it, split at the commas outside parentheses and angle brackets, each part
 /// trimmed and blank parts left out: `int, Map<K, V>` -> [`int`, `Map<K, V>`]; `A#m(int, long), B`
 /// -> [`A#m(int, long)`, `B`].

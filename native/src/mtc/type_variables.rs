@@ -6,7 +6,8 @@
 //! `Integer`), else, for a local initialised by a literal, the literal's boxed type, else the
 //! variable's bound as the built-in generator resolves it (`String` for an unbounded one).
 
-use crate::builtin::{class_type_parameters, TypeScope};
+use crate::builtin::TypeScope;
+use crate::java_model::types::class_type_parameters;
 use crate::java_model::ClassModel;
 use crate::protocol::CompileDiagnostic;
 use tree_sitter::Node;

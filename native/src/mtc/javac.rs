@@ -46,6 +46,63 @@ pub(super) fn missing_variable(message: &str) -> Option<(&str, Location<'_>)> {
     Some((missing.name, location))
 }
 
+/// One overload javac lists for a call it could not fit: the class declaring it (qualified in
+/// "no suitable method found", as the reply named it in "cannot be applied") and its parameter
+/// types.
+pub(super) struct Overload<'m> {
+    pub owner: &'m str,
+    pub params: Vec<&'m str>,
+}
+
+/// A call javac found no fitting method for: the method's simple name, the argument types, and
+/// the overloads that do not apply (generic ones left out: their parameters are not the types an
+/// argument must have).
+pub(super) struct UnfitCall<'m> {
+    pub name: &'m str,
+    pub found: Vec<&'m str>,
+    pub overloads: Vec<Overload<'m>>,
+}
+
+/// javac's "no suitable method found for NAME(ARGS)" with each overload, or "method NAME in class
+/// C cannot be applied to given types;" with its `required:` and `found:` lines.
+pub(super) fn unfit_call(message: &str) -> Option<UnfitCall<'_>> {
+    let mut lines = message.lines();
+    let first = lines.next()?;
+    if let Some(single) =
+        first.strip_prefix("method ").and_then(|m| m.strip_suffix(" cannot be applied to given types;"))
+    {
+        let (name, owner) = single.split_once(" in class ")?;
+        let listed = |key: &str| message.lines().find_map(|l| l.trim().strip_prefix(key)).map(types_listed);
+        let overload = Overload { owner: owner.split('<').next()?.trim(), params: listed("required:")? };
+        return Some(UnfitCall { name: name.trim(), found: listed("found:")?, overloads: vec![overload] });
+    }
+    let (name, found) = split_signature(first.strip_prefix("no suitable method found for ")?)?;
+    let overloads = lines
+        .filter_map(|line| line.trim().strip_prefix("method ")?.strip_suffix(" is not applicable"))
+        .filter_map(|method| {
+            let (qualified, params) = split_signature(method)?;
+            let (owner, _) = qualified.rsplit_once('.')?;
+            (!qualified.contains('<')).then_some(Overload { owner, params })
+        })
+        .collect();
+    Some(UnfitCall { name: name.rsplit('.').next()?, found, overloads })
+}
+
+/// `name(a,b)` as the name and its types.
+fn split_signature(signature: &str) -> Option<(&str, Vec<&str>)> {
+    let open = signature.find('(')?;
+    let inner = signature.get(open + 1..)?.strip_suffix(')')?;
+    Some((&signature[..open], split_top_level(inner)))
+}
+
+/// The types of a `required:` or `found:` line: none for javac's "no arguments".
+fn types_listed(list: &str) -> Vec<&str> {
+    match list.trim() {
+        "no arguments" => Vec::new(),
+        types => split_top_level(types),
+    }
+}
+
 /// A byte-range edit: `start..end` replaced (an insertion when start is end).
 pub(super) type Edit = (usize, usize, String);
 

@@ -13,43 +13,16 @@ use tree_sitter::Node;
 /// The arguments to convert at the call javac's "no suitable method" error points at, each with
 /// its mix-up; empty when no overload takes the arguments after text/bytes conversions alone.
 pub(super) fn argument_mix_ups<'t>(d: &CompileDiagnostic, at: Node<'t>, code: &str) -> Vec<(MixUp<'static>, Node<'t>)> {
-    let Some((name, found, overloads)) = unfit_call(&d.message) else { return Vec::new() };
-    let Some(call) = invocation_named(at, name, code) else { return Vec::new() };
+    let Some(unfit) = super::super::javac::unfit_call(&d.message) else { return Vec::new() };
+    let found = unfit.found;
+    let Some(call) = invocation_named(at, unfit.name, code) else { return Vec::new() };
     let Some(arguments) = call.child_by_field_name("arguments") else { return Vec::new() };
     let arguments: Vec<Node> = arguments.named_children(&mut arguments.walk()).collect();
     if arguments.len() != found.len() {
         return Vec::new();
     }
-    let best = overloads.iter().filter_map(|params| conversions(&found, params)).min_by_key(Vec::len);
+    let best = unfit.overloads.iter().filter_map(|o| conversions(&found, &o.params)).min_by_key(Vec::len);
     best.unwrap_or_default().into_iter().map(|(i, mix_up)| (mix_up, arguments[i])).collect()
-}
-
-/// A call javac found no overload for: the method's name, the argument types, and the parameter
-/// types of each overload.
-type UnfitCall<'m> = (&'m str, Vec<&'m str>, Vec<Vec<&'m str>>);
-
-/// For javac's "no suitable method found for NAME(ARGS)": the name, the argument types, and the
-/// parameter types of each overload listed as not applicable (generic ones left out: their
-/// parameters are not the types an argument must have).
-fn unfit_call(message: &str) -> Option<UnfitCall<'_>> {
-    let mut lines = message.lines();
-    let signature = lines.next()?.strip_prefix("no suitable method found for ")?;
-    let (name, found) = split_signature(signature)?;
-    let overloads = lines
-        .filter_map(|line| line.trim().strip_prefix("method ")?.strip_suffix(" is not applicable"))
-        .filter_map(|method| {
-            let (qualified, params) = split_signature(method)?;
-            (!qualified.contains('<')).then_some(params)
-        })
-        .collect();
-    Some((name.rsplit('.').next()?, found, overloads))
-}
-
-/// `name(a,b)` as the name and its types.
-fn split_signature(signature: &str) -> Option<(&str, Vec<&str>)> {
-    let open = signature.find('(')?;
-    let inner = signature.get(open + 1..)?.strip_suffix(')')?;
-    Some((&signature[..open], crate::java_model::types::split_top_level(inner)))
 }
 
 /// The arguments to convert for `found` to fit `params`, by index; None where another argument

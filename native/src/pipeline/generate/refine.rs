@@ -85,7 +85,8 @@ impl GenerateRun {
     /// creation without arguments where no constructor takes none (the
     /// built-in generator's instance instead), an abstract class created (the project's, or the
     /// JDK's through its standard implementation), an anonymous class missing methods of its
-    /// project type, a diamond javac inferred as `Object` in a receiver, a local declared twice,
+    /// project type, a diamond javac inferred as `Object` in a receiver, an array passed alone
+    /// where the method takes an array, an offset and a length, a local declared twice,
     /// an output declared `Object` passed where its method's own type goes, a made-up method name
     /// or constant (last: the least certain), String/byte[] and lossy numeric conversions. Each
     /// is checked by the next compile.
@@ -102,7 +103,7 @@ impl GenerateRun {
         type Repair<'r> = (&'r dyn Fn() -> Option<String>, &'r str);
         let subclasses = |of: &ClassModel| self.project.subtypes_by_distance(of);
         let fresh_of = |of: &ClassModel| crate::builtin::fresh_instance(of, &self.project, &self.tests);
-        let repairs: [Repair; 19] = [
+        let repairs: [Repair; 20] = [
             (
                 &|| crate::mtc::static_field_imports(&code, diagnostics, class),
                 "imported statically a constant of the class under test the reply wrote without its class",
@@ -162,6 +163,10 @@ impl GenerateRun {
             (
                 &|| crate::mtc::receiver_diamond(&code, diagnostics),
                 "gave a diamond that a call is made on the type arguments the reply declared its result with",
+            ),
+            (
+                &|| crate::mtc::whole_array_slices(&code, diagnostics, &class_named),
+                "passed the whole array's slice (0, its length) where the reply passed an array alone to a method taking an array, an offset and a length",
             ),
             (
                 &|| crate::mtc::redeclared_local(&code, diagnostics),

@@ -3,8 +3,7 @@
 
 use super::objects;
 use super::values::Values;
-use crate::java_model::types::class_type_parameters;
-use crate::java_model::types::erase_simple;
+use crate::java_model::types::{class_type_parameters, erase_simple};
 use crate::java_model::{ClassKind, ClassModel, MethodModel};
 
 pub struct Caller<'a> {

@@ -42,6 +42,7 @@ mod withers;
 
 use crate::context::TestIndex;
 use crate::coupling::{CoupledMethod, CouplingAnalysis};
+use crate::java_model::types::class_type_parameters;
 use crate::java_model::{ClassModel, MethodModel, Project};
 use crate::mtc::JUnit;
 use invoke::Caller;
@@ -127,7 +128,7 @@ pub fn subtype_instance(class: &ClassModel, project: &Project, tests: &TestIndex
             let built = values.of(&reference, values::INPUTS);
             let from_numbers = |b: &&String| b.ends_with(')') && !b.contains('"');
             let built = built.iter().find(from_numbers).or(built.first()).cloned()?;
-            let declared = crate::java_model::types::class_type_parameters(subtype).is_empty().then_some(reference);
+            let declared = class_type_parameters(subtype).is_empty().then_some(reference);
             Some(SubtypeInstance { declared, built })
         })
 }

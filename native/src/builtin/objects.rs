@@ -8,7 +8,7 @@ use super::guards;
 use super::sized::documented_arrays;
 use super::types::generic_arguments;
 use super::values::Values;
-use crate::java_model::types::erase_simple;
+use crate::java_model::types::{class_type_parameters, erase_simple};
 use crate::java_model::{ClassKind, ClassModel, MethodModel};
 
 /// Up to `n` distinct expressions of the project type `written` (empty for a type the project
@@ -434,7 +434,7 @@ pub(super) fn implementations<'p>(values: &Values<'p>, class: &ClassModel) -> Ve
         level.retain(|c| is_buildable(c));
         // At one distance, a class without type parameters first: a test declares it plainly
         // (decimal4j's `Decimal0f`, not `GenericImmutableDecimal<S>`).
-        level.sort_by_key(|c| !crate::java_model::types::class_type_parameters(c).is_empty());
+        level.sort_by_key(|c| !class_type_parameters(c).is_empty());
         below.extend(level);
     }
     below.sort_by_key(|c| c.qualified_name != values.class.qualified_name); // stable: nearest first after it

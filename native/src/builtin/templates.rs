@@ -5,8 +5,7 @@
 use super::invoke::{is_array, Caller};
 use super::values::INPUTS;
 use crate::coupling::{CoupledMethod, FeatureKind};
-use crate::java_model::types::class_type_parameters;
-use crate::java_model::types::{boxed, erase_simple, is_type_variable};
+use crate::java_model::types::{boxed, class_type_parameters, erase_simple, is_type_variable};
 use crate::java_model::{MethodModel, Param};
 use tree_sitter::Node;
 

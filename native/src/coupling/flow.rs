@@ -101,7 +101,8 @@ mod tests {
     #[test]
     fn the_class_s_own_type_parameter_flows() {
         let m = methods(
-            "class Vector<E> { Vector<E> append(E e) { return this; } E get(int i) { return null; }              <T> T first(T t) { return t; } }",
+            "class Vector<E> { Vector<E> append(E e) { return this; } E get(int i) { return null; } \
+             <T> T first(T t) { return t; } }",
         );
         let own = ["E".to_string()];
         assert_eq!(flows(&m[1], &m[0], &own), vec!["E"], "get's element is what append takes");

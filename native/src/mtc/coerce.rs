@@ -28,31 +28,19 @@ const UTF_8: &str = "java.nio.charset.StandardCharsets.UTF_8";
 /// What javac found where it wanted another type: String/byte[] either way, a wider number,
 /// an array where an `int` or `long` goes (converted only where it is an argument), or any other
 /// type (a call's result stored in a local of the type the model guessed: joou's `ULong.add`
-/// stored in a `long`), which only a local's retyping mends.
+/// stored in a `long`), which only a local's retyping mends. `Inferred` is a generic method's
+/// result javac could not fit (`no instance(s) of type variable(s) T exist so that MutVector<T>
+/// conforms to PersistentVector<Integer>`): the local takes the class it returns (`generic`)
+/// with the declared type's `arguments`.
 #[derive(Clone, Copy, PartialEq)]
 enum MixUp<'m> {
     TextForBytes,
     BytesForText,
-    Lossy {
-        found: &'m str,
-        wanted: &'m str,
-    },
-    ArrayForSize {
-        found: &'m str,
-    },
-    Downcast {
-        wanted: &'m str,
-    },
-    Other {
-        found: &'m str,
-    },
-    /// A generic method's result javac could not fit (`no instance(s) of type variable(s) T exist
-    /// so that MutVector<T> conforms to PersistentVector<Integer>`): the class it returns, given
-    /// the wanted type's arguments.
-    Inferred {
-        generic: &'m str,
-        arguments: &'m str,
-    },
+    Lossy { found: &'m str, wanted: &'m str },
+    ArrayForSize { found: &'m str },
+    Downcast { wanted: &'m str },
+    Other { found: &'m str },
+    Inferred { generic: &'m str, arguments: &'m str },
 }
 
 impl MixUp<'_> {

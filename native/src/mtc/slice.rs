@@ -57,10 +57,10 @@ fn takes_a_slice(class: &ClassModel, name: &str, params: &[&str]) -> bool {
 /// last a plain local or field name, so that naming it twice reads the same array).
 fn slice_edit(call: Node, code: &str, name: &str, arity: usize) -> Option<super::javac::Edit> {
     let called = call.child_by_field_name("name").and_then(|n| code.get(n.byte_range()))?;
-    let arguments = call.child_by_field_name("arguments")?;
-    let last = arguments.named_children(&mut arguments.walk()).collect::<Vec<_>>();
-    let array = last.last().filter(|a| a.kind() == "identifier")?;
-    if called != name || last.len() != arity {
+    let list = call.child_by_field_name("arguments")?;
+    let arguments = list.named_children(&mut list.walk()).collect::<Vec<_>>();
+    let array = arguments.last().filter(|a| a.kind() == "identifier")?;
+    if called != name || arguments.len() != arity {
         return None;
     }
     let text = code.get(array.byte_range())?;

@@ -81,7 +81,7 @@ pub fn coerce(code: &str, diagnostics: &[CompileDiagnostic], is_size: SizeParame
         .iter()
         .filter(|d| d.kind == DiagnosticKind::Error)
         .flat_map(|d| {
-            let at = offset(code, d.line, d.column).and_then(|at| tree.root_node().descendant_for_byte_range(at, at));
+            let at = super::javac::node_at(tree.root_node(), code, d);
             let Some(at) = at else { return Vec::new() };
             match mix_up(&d.message) {
                 Some(mix_up) => converted_expression(at).map(|expr| (mix_up, expr)).into_iter().collect(),
@@ -235,17 +235,6 @@ fn is_size_name(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
     let prefixed = |word: &str| after_word(name, word).is_some();
     WHOLE.contains(&lower.as_str()) || ENDS.iter().any(|e| lower.ends_with(e)) || prefixed("num") || prefixed("n")
-}
-
-/// The byte offset of a 1-based line and column (javac's, counted in characters).
-fn offset(code: &str, line: usize, column: usize) -> Option<usize> {
-    if line == 0 {
-        return None;
-    }
-    let start = crate::java_model::line_start(code, line);
-    let text = code.get(start..)?.lines().next()?;
-    let within = text.char_indices().nth(column.saturating_sub(1)).map_or(text.len(), |(i, _)| i);
-    Some(start + within)
 }
 
 /// The whole expression javac's position sits in: the value of a declaration or assignment, an

@@ -106,6 +106,27 @@ fn types_listed(list: &str) -> Vec<&str> {
 /// A byte-range edit: `start..end` replaced (an insertion when start is end).
 pub(super) type Edit = (usize, usize, String);
 
+/// The innermost node at javac's position of a diagnostic; None without a position.
+pub(super) fn node_at<'t>(
+    root: tree_sitter::Node<'t>,
+    code: &str,
+    d: &CompileDiagnostic,
+) -> Option<tree_sitter::Node<'t>> {
+    let at = offset(code, d.line, d.column)?;
+    root.descendant_for_byte_range(at, at)
+}
+
+/// The byte offset of a 1-based line and column (javac's, counted in characters).
+fn offset(code: &str, line: usize, column: usize) -> Option<usize> {
+    if line == 0 {
+        return None;
+    }
+    let start = crate::java_model::line_start(code, line);
+    let text = code.get(start..)?.lines().next()?;
+    let within = text.char_indices().nth(column.saturating_sub(1)).map_or(text.len(), |(i, _)| i);
+    Some(start + within)
+}
+
 /// The walk the tree-based repairs share: the code parsed once, `edits_for` asked for each of
 /// javac's errors (with the tree's root), the edits made; None without edits. An edit starting
 /// where an earlier one starts is dropped: a line that holds several errors is searched once per

@@ -80,7 +80,8 @@ impl GenerateRun {
     /// the class under test's methods called without one, through the class or on an undeclared
     /// local, a project method written as a field, a getter called by its property's name (or
     /// the reverse), a private field read where its getter is public, a constructor given number
-    /// literals it has no arity for, a private constructor called, a constructor given arguments
+    /// literals it has no arity for, a lambda where a project interface that is no functional
+    /// interface goes, a private constructor called, a constructor given arguments
     /// only a factory takes, a builder factory the class lacks where it nests a `Builder`, a
     /// creation without arguments where no constructor takes none (the
     /// built-in generator's instance instead), an abstract class created (the project's, or the
@@ -103,7 +104,7 @@ impl GenerateRun {
         type Repair<'r> = (&'r dyn Fn() -> Option<String>, &'r str);
         let subclasses = |of: &ClassModel| self.project.subtypes_by_distance(of);
         let fresh_of = |of: &ClassModel| crate::builtin::fresh_instance(of, &self.project, &self.tests);
-        let repairs: [Repair; 20] = [
+        let repairs: [Repair; 21] = [
             (
                 &|| crate::mtc::static_field_imports(&code, diagnostics, class),
                 "imported statically a constant of the class under test the reply wrote without its class",
@@ -131,6 +132,10 @@ impl GenerateRun {
             (
                 &|| crate::mtc::constructor_arity(&code, diagnostics, &class_named),
                 "cut or padded the numbers a constructor was given to the arity of one the class has",
+            ),
+            (
+                &|| crate::mtc::non_functional_lambdas(&code, diagnostics, &class_named),
+                "passed the instance a project interface offers where the reply wrote a lambda for it, which is no functional interface",
             ),
             (
                 &|| crate::mtc::private_constructor(&code, diagnostics, &class_named, &fresh_of),

@@ -110,6 +110,41 @@ pub fn static_field_imports(
     (!imports.is_empty()).then(|| insert_imports(code, &imports))
 }
 
+/// JDK static methods a test calls without their class as though imported statically (a 1.5B
+/// model wrote `combination(asList(1, 2, 3))` in both of combinatoricslib3's candidates, unseen-41),
+/// with the class each comes from. Only methods whose name says what they build: `max` or `abs`
+/// could as well be the project's.
+const JDK_STATIC_METHODS: &[(&str, &str)] = &[
+    ("asList", "java.util.Arrays"),
+    ("emptyList", "java.util.Collections"),
+    ("singletonList", "java.util.Collections"),
+    ("emptySet", "java.util.Collections"),
+    ("singleton", "java.util.Collections"),
+    ("emptyMap", "java.util.Collections"),
+    ("singletonMap", "java.util.Collections"),
+    ("nCopies", "java.util.Collections"),
+];
+
+/// The code with a static import for each JDK method of `JDK_STATIC_METHODS` javac could not find
+/// in the test class, unless the class under test declares a method of that name (its own
+/// method, called without a receiver, is `qualify`'s); None when there is none.
+pub fn jdk_static_method_imports(
+    code: &str,
+    diagnostics: &[CompileDiagnostic],
+    under_test: &crate::java_model::ClassModel,
+) -> Option<String> {
+    let mut imports: Vec<String> = Vec::new();
+    for missing in diagnostics.iter().filter_map(|d| super::javac::missing_symbol(&d.message)) {
+        let declared = under_test.methods.iter().any(|m| m.name == missing.name);
+        let Some((_, class)) = JDK_STATIC_METHODS.iter().find(|(name, _)| *name == missing.name) else { continue };
+        let line = format!("import static {class}.{};", missing.name);
+        if missing.kind == "method" && !declared && !code.contains(&line) && !imports.contains(&line) {
+            imports.push(line);
+        }
+    }
+    (!imports.is_empty()).then(|| insert_imports(code, &imports))
+}
+
 fn simple(fq: &str) -> &str {
     fq.rsplit('.').next().unwrap_or(fq)
 }
@@ -210,5 +245,28 @@ mod tests {
         );
         assert_eq!(index.repair(code, &[diagnostic("package util does not exist")]), None, "a package's name");
         assert_eq!(index.repair(code, &[diagnostic("package org.jheaps.Missing does not exist")]), None);
+    }
+
+    #[test]
+    fn a_jdk_list_factory_written_alone_is_imported_statically_unless_the_class_declares_its_name() {
+        // combinatoricslib3's `Generator` (unseen-41), as the reply called it.
+        let class = "package org.paukov.combinatorics3;\npublic class Generator { \
+            public static <T> CombinationGenerator<T> combination(Collection<T> c) { return null; } }";
+        let file = crate::java_model::parse_str(std::path::Path::new("Generator.java"), class);
+        let code = "package org.paukov.combinatorics3;\nclass T {}";
+        let missing = |call: &str| {
+            diagnostic(&format!(
+                "cannot find symbol\n  symbol:   method {call}\n  location: class org.paukov.combinatorics3.T"
+            ))
+        };
+        let fixed = jdk_static_method_imports(code, &[missing("asList(int,int,int)")], &file.classes[0]);
+        assert_eq!(
+            fixed.as_deref(),
+            Some("package org.paukov.combinatorics3;\n\nimport static java.util.Arrays.asList;\nclass T {}")
+        );
+        assert_eq!(jdk_static_method_imports(code, &[missing("max(int,int)")], &file.classes[0]), None, "not listed");
+        let own = "package p;\npublic class Lists { public static java.util.List<Integer> asList(int... xs) { return null; } }";
+        let own = crate::java_model::parse_str(std::path::Path::new("Lists.java"), own);
+        assert_eq!(jdk_static_method_imports(code, &[missing("asList(int)")], &own.classes[0]), None, "its own");
     }
 }

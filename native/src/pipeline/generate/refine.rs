@@ -74,23 +74,22 @@ impl GenerateRun {
 }
 
 impl GenerateRun {
-    /// The static repairs in order, the first that applies: imports for unresolved names, a
-    /// static import for a static field of the class under test written alone, a concrete type
-    /// where the reply wrote the class under test's type variable, a receiver for
-    /// the class under test's methods called without one, through the class or on an undeclared
-    /// local, a project method written as a field, a getter called by its property's name (or
-    /// the reverse), a private field read where its getter is public, a constructor given number
-    /// literals it has no arity for, a lambda where a project interface that is no functional
-    /// interface goes, a private constructor called, a constructor given arguments
-    /// only a factory takes, a builder factory the class lacks where it nests a `Builder`, a
-    /// creation without arguments where no constructor takes none (the
-    /// built-in generator's instance instead), an abstract class created (the project's, or the
-    /// JDK's through its standard implementation), an anonymous class missing methods of its
-    /// project type, a diamond javac inferred as `Object` in a receiver, an array passed alone
-    /// where the method takes an array, an offset and a length, a local declared twice,
-    /// an output declared `Object` passed where its method's own type goes, a made-up method name
-    /// or constant (last: the least certain), String/byte[] and lossy numeric conversions. Each
-    /// is checked by the next compile.
+    /// The static repairs in order, the first that applies: imports for unresolved names, a static
+    /// import for a static field of the class under test written alone, a concrete type where the reply
+    /// wrote the class under test's type variable, a receiver for the class under test's methods called
+    /// without one, through the class or on an undeclared local, a static import for a JDK list factory
+    /// written alone (`asList`), a project method written as a field, a getter called by its property's
+    /// name (or the reverse), a private field read where its getter is public, a constructor given
+    /// number literals it has no arity for, a lambda where a project interface that is no functional
+    /// interface goes, a private constructor called, a constructor given arguments only a factory
+    /// takes, a builder factory the class lacks where it nests a `Builder`, a creation without
+    /// arguments where no constructor takes none (the built-in generator's instance instead), an
+    /// abstract class created (the project's, or the JDK's through its standard implementation), an
+    /// anonymous class missing methods of its project type, a diamond javac inferred as `Object` in a
+    /// receiver, an array passed alone where the method takes an array, an offset and a length, a local
+    /// declared twice, an output declared `Object` passed where its method's own type goes, a made-up
+    /// method name or constant (last: the least certain), String/byte[] and lossy numeric conversions.
+    /// Each is checked by the next compile.
     pub(super) fn static_repair(&mut self, i: usize, diagnostics: &[CompileDiagnostic]) -> Option<String> {
         let code = self.candidates[i].code.clone().unwrap_or_default();
         if let Some(fixed) = self.imports.repair(&code, diagnostics) {
@@ -104,7 +103,7 @@ impl GenerateRun {
         type Repair<'r> = (&'r dyn Fn() -> Option<String>, &'r str);
         let subclasses = |of: &ClassModel| self.project.subtypes_by_distance(of);
         let fresh_of = |of: &ClassModel| crate::builtin::fresh_instance(of, &self.project, &self.tests);
-        let repairs: [Repair; 21] = [
+        let repairs: [Repair; 22] = [
             (
                 &|| crate::mtc::static_field_imports(&code, diagnostics, class),
                 "imported statically a constant of the class under test the reply wrote without its class",
@@ -116,6 +115,10 @@ impl GenerateRun {
             (
                 &|| crate::mtc::qualify(&code, diagnostics, class, &fresh),
                 "called the class under test's methods on a receiver where the reply gave none, the class, or a local it never declared",
+            ),
+            (
+                &|| crate::mtc::jdk_static_method_imports(&code, diagnostics, class),
+                "imported statically a JDK list factory the reply called without its class (asList)",
             ),
             (
                 &|| crate::mtc::accessor_calls(&code, diagnostics, &class_named),

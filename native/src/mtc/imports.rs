@@ -98,12 +98,25 @@ pub fn static_field_imports(
     diagnostics: &[CompileDiagnostic],
     under_test: &crate::java_model::ClassModel,
 ) -> Option<String> {
-    let mut imports: Vec<String> = Vec::new();
-    for missing in diagnostics.iter().filter_map(|d| super::javac::missing_symbol(&d.message)) {
+    static_imports(code, diagnostics, |missing| {
         let field = under_test.fields.iter().find(|f| f.name == missing.name);
         let readable = field.is_some_and(|f| f.is_static() && !f.modifiers.iter().any(|m| m == "private"));
-        let line = format!("import static {}.{};", under_test.qualified_name, missing.name);
-        if missing.kind == "variable" && readable && !code.contains(&line) && !imports.contains(&line) {
+        (missing.kind == "variable" && readable).then(|| under_test.qualified_name.clone())
+    })
+}
+
+/// The code with `import static C.name;` for each missing symbol `class_of` gives a class `C` for;
+/// None when it gives none the code lacks.
+fn static_imports(
+    code: &str,
+    diagnostics: &[CompileDiagnostic],
+    class_of: impl Fn(&super::javac::MissingSymbol) -> Option<String>,
+) -> Option<String> {
+    let mut imports: Vec<String> = Vec::new();
+    for missing in diagnostics.iter().filter_map(|d| super::javac::missing_symbol(&d.message)) {
+        let Some(class) = class_of(&missing) else { continue };
+        let line = format!("import static {class}.{};", missing.name);
+        if !code.contains(&line) && !imports.contains(&line) {
             imports.push(line);
         }
     }
@@ -133,16 +146,11 @@ pub fn jdk_static_method_imports(
     diagnostics: &[CompileDiagnostic],
     under_test: &crate::java_model::ClassModel,
 ) -> Option<String> {
-    let mut imports: Vec<String> = Vec::new();
-    for missing in diagnostics.iter().filter_map(|d| super::javac::missing_symbol(&d.message)) {
+    static_imports(code, diagnostics, |missing| {
         let declared = under_test.methods.iter().any(|m| m.name == missing.name);
-        let Some((_, class)) = JDK_STATIC_METHODS.iter().find(|(name, _)| *name == missing.name) else { continue };
-        let line = format!("import static {class}.{};", missing.name);
-        if missing.kind == "method" && !declared && !code.contains(&line) && !imports.contains(&line) {
-            imports.push(line);
-        }
-    }
-    (!imports.is_empty()).then(|| insert_imports(code, &imports))
+        let listed = JDK_STATIC_METHODS.iter().find(|(name, _)| *name == missing.name);
+        listed.filter(|_| missing.kind == "method" && !declared).map(|(_, class)| class.to_string())
+    })
 }
 
 fn simple(fq: &str) -> &str {

@@ -1,15 +1,15 @@
 //! Inputs at which a wrong relation holds by coincidence. `a.subtract(-n) = a` is false, yet it
 //! holds at `n = 0`, as does almost any relation of an offset, a count or a text at zero, the empty
-//! or blank text or `null`. When the only copies of a relation that pass on the class under test
-//! differ from the ones that fail in such values alone, the passing ones say nothing of the
-//! relation (java-ipv6: the catalogue's `n = 0` made a wrong relation hold for 1 input of 6, and
-//! the filter and triage read that as "holds for some inputs": a kept test of `a.subtract(-0) = a`
-//! and a false suspected bug).
+//! text or `null`. When the only copies of a relation that pass on the class under test differ from
+//! the ones that fail in such values alone, the passing ones say nothing of the relation (java-ipv6:
+//! the catalogue's `n = 0` made a wrong relation hold for 1 input of 6, and the filter and triage
+//! read that as "holds for some inputs": a kept test of `a.subtract(-0) = a` and a false suspected
+//! bug).
 //!
 //! Two test methods are compared leaf by leaf (tree-sitter's terminals, a string or character
 //! literal taken whole): they must have the same shape, and every leaf where they differ must be a
-//! literal, on the passing side a zero, empty or blank value. Anything else, a method rewritten or
-//! an input that is not zero, is no degenerate difference.
+//! literal, on the passing side a zero or empty value. Anything else, a method rewritten or an input
+//! that is not zero, is no degenerate difference.
 //!
 //! A text that lacks the separator the method gives is degenerate too: `split(s, sep) =
 //! splitLines(s)` holds wherever `s` holds no `sep` (NightConfig's `StringUtils`, unseen-36: it
@@ -19,10 +19,10 @@
 
 use tree_sitter::Node;
 
-/// The literals of test method `passing` in `code` that differ from those of `failing`, when the
-/// two methods' bodies differ in literals alone and each such literal of `passing` is a zero, empty
-/// or blank value (`0`, `0L`, `0.0`, `""`, `" "`, `null`). None when they differ otherwise, or not
-/// at all, or a method is not there.
+/// The literals of test method `passing` in `code` that differ from those of `failing`, when the two
+/// methods' bodies differ in literals alone and each such literal of `passing` is a zero or empty
+/// value (`0`, `0L`, `0.0`, `""`, `null`). None when they differ otherwise, or not at all, or a
+/// method is not there.
 pub fn degenerate_difference(code: &str, passing: &str, failing: &str) -> Option<Vec<String>> {
     let tree = crate::java_model::parser().parse(code, None)?;
     let methods = super::split_input::methods(tree.root_node(), code);
@@ -40,7 +40,7 @@ pub fn degenerate_difference(code: &str, passing: &str, failing: &str) -> Option
         if !is_literal(p.0) || !is_literal(f.0) {
             return None;
         }
-        if is_zero_or_empty(p.0, p.1) || (is_blank_text(p.0, p.1) && !shared.iter().copied().any(is_blank)) {
+        if is_zero_or_empty(p.0, p.1) {
             changed.push(p.1.to_string());
         } else if let Some(absent) = shared.iter().find(|s| lacks(p, f, s)) {
             changed.push(format!("{} (no {absent})", p.1));
@@ -92,22 +92,6 @@ fn lacks(passing: &(&str, &str), failing: &(&str, &str), needle: &str) -> bool {
 
 fn is_literal(kind: &str) -> bool {
     kind.ends_with("_literal") || kind == "text_block"
-}
-
-/// A text literal of white space alone (`" "`, `"\t"`): it holds no word, number or symbol a text
-/// method acts on. emoji-java (unseen-40): `replaceAllEmojis(s, removeAllEmojis(s)) = s` holds
-/// wherever `s` holds no emoji; it passed on `""` and `" "`, failed on `"Hello, world! 😊"`, and was
-/// reported as a suspected bug. Not where the methods share a white-space separator: a blank text
-/// is then a text of separators, a real input.
-fn is_blank_text(kind: &str, text: &str) -> bool {
-    let inner = text.strip_prefix('"').and_then(|t| t.strip_suffix('"'));
-    kind == "string_literal" && inner.is_some_and(|inner| !inner.is_empty() && is_blank(inner))
-}
-
-/// White space as written in Java source, its escapes included.
-fn is_blank(written: &str) -> bool {
-    let unescaped = ["\\t", "\\n", "\\r", "\\f", "\\s"].iter().fold(written.to_string(), |t, e| t.replace(e, ""));
-    unescaped.chars().all(char::is_whitespace)
 }
 
 /// Zero in any of Java's ways to write a number, the empty text, or `null`.
@@ -208,7 +192,7 @@ mod tests {
             let code = format!("class T {{ @Test void a() {{ f({zero}); }} @Test void b() {{ f(3); }} }}");
             assert!(degenerate_difference(&code, "a", "b").is_some(), "{zero}");
         }
-        for other in ["1", "0.5", "\"a \"", "'0'", "true"] {
+        for other in ["1", "0.5", "\" \"", "'0'", "true"] {
             let code = format!("class T {{ @Test void a() {{ f({other}); }} @Test void b() {{ f(3); }} }}");
             assert_eq!(degenerate_difference(&code, "a", "b"), None, "{other}");
         }
@@ -259,47 +243,5 @@ mod tests {
         // a letter both methods give is no separator: a text holding it is an input like another
         let letter = SPLIT.replace("','", "'W'");
         assert_eq!(degenerate_difference(&letter, "mr1_input3", "mr1_input1"), None);
-    }
-
-    /// Qwen2.5-Coder-1.5B's relation for emoji-java's `EmojiParser#removeAllEmojis` (unseen-40), a
-    /// failing input of its own and the catalogue's blank one, their comments left out.
-    const EMOJI: &str = "class EmojiParser_removeAllEmojis_MTC2Test {
-    @Test
-    void mr1_input1() throws Exception {
-        String input = \"Hello, world! \u{1F60A}\";
-        String followUpInput = \"Hello, world! \u{1F60A}\";
-        String followUpOutput = \"Hello, world! \u{1F60A}\";
-
-        String sourceOutput = EmojiParser.removeAllEmojis(input);
-        String followUpOutput2 = EmojiParser.replaceAllEmojis(followUpInput, sourceOutput);
-
-        assertEquals(followUpOutput, followUpOutput2);
-    }
-
-    @Test
-    void mr1_input1_catalogue2() throws Exception {
-        String input = \" \";
-        String followUpInput = \" \";
-        String followUpOutput = \" \";
-
-        String sourceOutput = EmojiParser.removeAllEmojis(input);
-        String followUpOutput2 = EmojiParser.replaceAllEmojis(followUpInput, sourceOutput);
-
-        assertEquals(followUpOutput, followUpOutput2);
-    }
-}
-";
-
-    #[test]
-    fn a_blank_text_is_degenerate_unless_the_methods_separate_by_white_space() {
-        let found = degenerate_difference(EMOJI, "mr1_input1_catalogue2", "mr1_input1");
-        assert_eq!(found, Some(vec!["\" \"".to_string(); 3]));
-        for blank in ["\"\\t\"", "\"  \\n\""] {
-            let code = format!("class T {{ @Test void a() {{ f({blank}); }} @Test void b() {{ f(\"a b\"); }} }}");
-            assert!(degenerate_difference(&code, "a", "b").is_some(), "{blank}");
-        }
-        // split(s, ' ') on a text of spaces splits: a real input
-        let code = "class T { @Test void a() { split(\"  \", ' '); } @Test void b() { split(\"a,b\", ' '); } }";
-        assert_eq!(degenerate_difference(code, "a", "b"), None);
     }
 }

@@ -118,7 +118,7 @@ pub fn relation_rates(c: &Candidate, method: &str) -> (Option<f64>, Option<f64>,
 }
 
 /// Why a relation's passes say nothing of it: every method of the relation that passes on the
-/// original differs from one that fails in zero, empty or blank values alone (`mtc::degenerate_difference`:
+/// original differs from one that fails in zero or empty values alone (`mtc::degenerate_difference`:
 /// `a.subtract(-n) = a` at the catalogue's `n = 0`). The passing methods and their values; None when
 /// a pass tells (another input), when nothing fails, or nothing passes.
 pub fn degenerate_passes(c: &Candidate, relations: &Relations, relation: &str) -> Option<String> {
@@ -142,7 +142,7 @@ pub fn degenerate_passes(c: &Candidate, relations: &Relations, relation: &str) -
 }
 
 /// Whether every MTC method that passes on the original belongs to a relation that passes only on
-/// zero, empty or blank inputs (`degenerate`: those relations, with why).
+/// zero or empty inputs (`degenerate`: those relations, with why).
 fn whole_fails_but_degenerate(c: &Candidate, relations: &Relations, degenerate: &[(&str, String)]) -> bool {
     let is_degenerate = |m: &str| degenerate.iter().any(|(r, _)| *r == relations.owner(m));
     (c.original.iter().filter(|r| r.status == TestStatus::Passed))
@@ -151,8 +151,8 @@ fn whole_fails_but_degenerate(c: &Candidate, relations: &Relations, degenerate: 
         .all(is_degenerate)
 }
 
-/// The note on a relation that passes only on zero, empty or blank inputs.
-pub const DEGENERATE: &str = "relation(s) that hold only where an input is zero, empty, blank or null, or a text \
+/// The note on a relation that passes only on zero or empty inputs.
+pub const DEGENERATE: &str = "relation(s) that hold only where an input is zero, empty or null, or a text \
 lacks the separator the method gives, and fail on every other input, counted as failing on the original: a \
 wrong relation can hold there by coincidence";
 
@@ -192,7 +192,7 @@ pub fn decide(c: &mut Candidate, validation: bool) {
     let mut degenerate = Vec::new();
     for relation in &relations.0 {
         let r = rates_of(c, &|m: &str| c.is_mtc_method(m) && relations.owner(m) == relation);
-        // Passing only where an input is zero, empty or blank, it holds on no input that tells.
+        // Passing only where an input is zero or empty, it holds on no input that tells.
         let status = match degenerate_passes(c, &relations, relation) {
             Some(why) => {
                 degenerate.push((relation.as_str(), why));
@@ -213,7 +213,7 @@ pub fn decide(c: &mut Candidate, validation: bool) {
     let (status, judged) = if kept_relations.is_empty() {
         // No relation passes on its own; say why with the whole class's rates.
         let status = match verdict(&whole, crashed, validation) {
-            // What passed is the zero, empty or blank inputs of relations that fail on every other.
+            // What passed is the zero or empty inputs of relations that fail on every other.
             _ if !degenerate.is_empty() && whole_fails_but_degenerate(c, &relations, &degenerate) => {
                 Status::FailsOnOriginal
             }

@@ -420,7 +420,7 @@ pub fn triage_candidate(c: &Candidate, class: &ClassModel, analysis: &CouplingAn
             verdict.verdict = Verdict::LikelyWrongRelation;
         } else if let Some(why) = super::decide::degenerate_passes(c, &relations, relations.owner(&method)) {
             verdict.evidence.push(format!(
-                "it holds only where an input is zero, empty, blank or null ({why}) and fails on every other input: \
+                "it holds only where an input is zero, empty or null ({why}) and fails on every other input: \
                  a wrong relation can hold there by coincidence"
             ));
             verdict.verdict = Verdict::LikelyWrongRelation;

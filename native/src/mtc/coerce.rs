@@ -260,14 +260,11 @@ fn converted_expression(mut node: Node) -> Option<Node> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::mtc::javac::error_at_column as error;
 
     /// `coerce` where no parameter is a size.
     pub(super) fn coerce(code: &str, diagnostics: &[CompileDiagnostic]) -> Option<String> {
         super::coerce(code, diagnostics, &|_, _, _| false)
-    }
-
-    fn error(line: usize, column: usize, message: &str) -> CompileDiagnostic {
-        CompileDiagnostic { kind: DiagnosticKind::Error, line, column, message: message.into() }
     }
 
     const CLASS: &str = "class T {\n    @Test\n    void mr1() {\n        String input = \"Hello\";\n        \

@@ -81,16 +81,12 @@ fn lambda_starting_at(at: Node) -> Option<Node> {
 mod tests {
     use super::non_functional_lambdas;
     use crate::java_model::{parse_str, ClassModel};
-    use crate::protocol::{CompileDiagnostic, DiagnosticKind};
+    use crate::mtc::javac::error_at_column as error;
 
     fn equator() -> ClassModel {
         // Paguro 3.10.3's, its bodies and Javadoc shortened.
         let src = "package org.organicdesign.fp.collections;\npublic interface Equator<T> {\n    enum Equat implements Equator<Object> { DEFAULT; }\n    static <T> @NotNull Equator<T> defaultEquator() { return (Equator<T>) Equat.DEFAULT; }\n    static <T> @NotNull Comparator<T> defaultComparator() { return null; }\n    int hash(T t);\n    boolean eq(T o1, T o2);\n}\n";
         parse_str(std::path::Path::new("Equator.java"), src).classes.remove(0)
-    }
-
-    fn error(line: usize, column: usize, message: &str) -> CompileDiagnostic {
-        CompileDiagnostic { kind: DiagnosticKind::Error, line, column, message: message.into() }
     }
 
     const MESSAGE: &str = "incompatible types: org.organicdesign.fp.collections.Equator is not a functional interface\n    multiple non-overriding abstract methods found in interface org.organicdesign.fp.collections.Equator";

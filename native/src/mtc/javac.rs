@@ -166,7 +166,13 @@ pub(super) fn apply_edits(code: &str, mut edits: Vec<Edit>) -> Option<String> {
 /// An error of javac's at a 1-based line, for the repairs' tests (the line repairs read no column).
 #[cfg(test)]
 pub(super) fn error_at(line: usize, message: &str) -> CompileDiagnostic {
-    CompileDiagnostic { kind: DiagnosticKind::Error, line, column: 1, message: message.into() }
+    error_at_column(line, 1, message)
+}
+
+/// An error of javac's at a 1-based line and column, for the tests of the repairs that read both.
+#[cfg(test)]
+pub(super) fn error_at_column(line: usize, column: usize, message: &str) -> CompileDiagnostic {
+    CompileDiagnostic { kind: DiagnosticKind::Error, line, column, message: message.into() }
 }
 
 #[cfg(test)]

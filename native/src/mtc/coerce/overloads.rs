@@ -90,17 +90,13 @@ fn invocation_named<'t>(at: Node<'t>, name: &str, code: &str) -> Option<Node<'t>
 #[cfg(test)]
 mod tests {
     use super::super::tests::coerce;
-    use crate::protocol::{CompileDiagnostic, DiagnosticKind};
+    use crate::mtc::javac::error_at_column as error;
 
     const MISMATCH: &str = "no suitable method found for hash(java.lang.String,byte[])\n    method \
         com.password4j.PBKDF2Function.hash(java.lang.CharSequence,java.lang.String) is not applicable\n      \
         (argument mismatch; byte[] cannot be converted to java.lang.String)\n    method \
         com.password4j.PBKDF2Function.hash(byte[],byte[]) is not applicable\n      (argument mismatch; \
         java.lang.String cannot be converted to byte[])";
-
-    fn error(line: usize, column: usize, message: &str) -> CompileDiagnostic {
-        CompileDiagnostic { kind: DiagnosticKind::Error, line, column, message: message.into() }
-    }
 
     #[test]
     fn a_real_reply_s_bytes_passed_to_an_overload_of_text_are_converted() {

@@ -85,6 +85,11 @@ pub struct FieldModel {
 }
 
 impl ClassModel {
+    /// The class's name as code in its package writes it (`Outer.Inner` for a nested class).
+    pub fn name_in_package(&self) -> &str {
+        self.qualified_name.strip_prefix(&format!("{}.", self.package)).unwrap_or(&self.name)
+    }
+
     /// The simple names of what the class extends and implements, without their type arguments:
     /// `extends SimpleMatrixMatrixOperation<Matrix>` names `SimpleMatrixMatrixOperation`, not `Matrix`.
     pub fn declared_supertypes(&self) -> Vec<String> {
@@ -112,6 +117,10 @@ impl ClassModel {
 impl FieldModel {
     pub fn is_static(&self) -> bool {
         self.modifiers.iter().any(|m| m == "static")
+    }
+
+    pub fn is_private(&self) -> bool {
+        self.modifiers.iter().any(|m| m == "private")
     }
 
     pub fn is_constant(&self) -> bool {

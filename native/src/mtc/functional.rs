@@ -46,13 +46,12 @@ fn not_functional(message: &str) -> Option<&str> {
 /// type, else the first constant of the type; named through the outer class of a nested type.
 fn own_instance(class: &ClassModel) -> Option<String> {
     let own = |written: &str| erase_simple(written) == class.name;
-    let visible_static =
-        |modifiers: &[String]| modifiers.iter().any(|m| m == "static") && !modifiers.iter().any(|m| m == "private");
-    let name = class.qualified_name.strip_prefix(&format!("{}.", class.package)).unwrap_or(&class.qualified_name);
+    let name = class.name_in_package();
     let factory = class.methods.iter().find(|m| {
         !m.is_constructor
             && m.params.is_empty()
-            && visible_static(&m.modifiers)
+            && m.is_static()
+            && !m.is_private()
             && m.return_type.as_deref().is_some_and(own)
     });
     if let Some(factory) = factory {
@@ -62,7 +61,7 @@ fn own_instance(class: &ClassModel) -> Option<String> {
     let constant = class
         .fields
         .iter()
-        .find(|f| own(&f.type_name) && (class.kind == ClassKind::Interface || visible_static(&f.modifiers)))?;
+        .find(|f| own(&f.type_name) && (class.kind == ClassKind::Interface || (f.is_static() && !f.is_private())))?;
     Some(format!("{name}.{}", constant.name))
 }
 

@@ -100,7 +100,7 @@ pub fn static_field_imports(
 ) -> Option<String> {
     static_imports(code, diagnostics, |missing| {
         let field = under_test.fields.iter().find(|f| f.name == missing.name);
-        let readable = field.is_some_and(|f| f.is_static() && !f.modifiers.iter().any(|m| m == "private"));
+        let readable = field.is_some_and(|f| f.is_static() && !f.is_private());
         (missing.kind == "variable" && readable).then(|| under_test.qualified_name.clone())
     })
 }

@@ -133,12 +133,7 @@ fn calls_on_line<'t>(
 }
 
 fn names_class(text: &str, class: &ClassModel) -> bool {
-    text == class.name || text == class.qualified_name || text == simple_name(class)
-}
-
-/// The class's name as a test in its package writes it (`Outer.Inner` for a nested class).
-fn simple_name(class: &ClassModel) -> &str {
-    class.qualified_name.strip_prefix(&format!("{}.", class.package)).unwrap_or(&class.name)
+    text == class.name || text == class.qualified_name || text == class.name_in_package()
 }
 
 enum Receiver {
@@ -160,7 +155,7 @@ fn receiver_for(call: Node, code: &str, class: &ClassModel, name: &str, instance
         return None;
     }
     if !instance_only && candidates.iter().any(|m| m.is_static()) {
-        return Some(Receiver::Named(simple_name(class).to_string()));
+        return Some(Receiver::Named(class.name_in_package().to_string()));
     }
     let locals = locals_of_class(call, code, class);
     let not_arguments: Vec<String> = locals.iter().filter(|l| !is_argument(call, code, l)).cloned().collect();
@@ -187,7 +182,7 @@ fn declare(call: Node, code: &str, class: &ClassModel, built: &str) -> Option<(O
     let indent: String = code[..first.start_byte()].chars().rev().take_while(|c| *c == ' ' || *c == '\t').collect();
     // Just after the body's `{`, not at the first statement: a call that starts that statement
     // gets its receiver inserted there, and of two edits at one place only the first is made.
-    let declaration = format!("\n{indent}{} {local} = {built};", simple_name(class));
+    let declaration = format!("\n{indent}{} {local} = {built};", class.name_in_package());
     let after_brace = body.start_byte() + 1;
     Some((Some((after_brace, after_brace, declaration)), local))
 }
@@ -200,7 +195,7 @@ fn local_name(class: &ClassModel) -> String {
     if !crate::java_model::names::is_reserved(&own) {
         return own;
     }
-    let enclosed = lower_camel(&simple_name(class).replace('.', ""));
+    let enclosed = lower_camel(&class.name_in_package().replace('.', ""));
     if crate::java_model::names::is_reserved(&enclosed) {
         format!("{enclosed}Instance")
     } else {

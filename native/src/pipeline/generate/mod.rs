@@ -16,6 +16,7 @@ mod decide;
 mod failing_step;
 mod generation;
 mod layout;
+mod letter_case;
 mod minimise;
 mod precondition;
 mod refine;

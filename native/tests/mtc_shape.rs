@@ -192,6 +192,34 @@ public class AESEncryption_encryptText_MTC2Test {
     }
 
     @Test
+    void twoLocalsGivenTheSameLiteral() throws Exception {
+        // jodd's `CsvUtil` (unseen-42): kept, though it never called the target method.
+        String sourceInput = "apple,banana,cherry";
+        byte[] sourceOutput = AESEncryption.encryptWithDefaultKey(sourceInput);
+        String followUpInput = "apple,banana,cherry";
+        byte[] followUpOutput = AESEncryption.encryptWithDefaultKey(followUpInput);
+        assertArrayEquals(sourceOutput, followUpOutput);
+    }
+
+    @Test
+    void twoLocalsGivenOtherLiterals() throws Exception {
+        String sourceInput = "apple";
+        byte[] sourceOutput = AESEncryption.encryptWithDefaultKey(sourceInput);
+        String followUpInput = "apple,banana";
+        byte[] followUpOutput = AESEncryption.encryptWithDefaultKey(followUpInput);
+        assertTrue(sourceOutput.length <= followUpOutput.length);
+    }
+
+    @Test
+    void aLiteralLocalReassigned() throws Exception {
+        String text = "apple";
+        byte[] first = AESEncryption.encryptWithDefaultKey(text);
+        text = "pear";
+        byte[] second = AESEncryption.encryptWithDefaultKey(text);
+        assertEquals(first.length, second.length);
+    }
+
+    @Test
     void givenAnObject() throws Exception {
         StringBuilder text = new StringBuilder("a");
         byte[] first = AESEncryption.encryptText(text.toString(), AESEncryption.defaultKey);
@@ -211,4 +239,7 @@ fn a_static_call_repeated_with_the_same_fixed_arguments_is_one_invocation() {
     assert!(mtc("anotherInput"), "two inputs");
     assert!(mtc("spacedText"), "a space inside a text makes another input");
     assert!(mtc("givenAnObject"), "an argument that is no fixed value may differ between calls");
+    assert!(!mtc("twoLocalsGivenTheSameLiteral"), "two names, one value");
+    assert!(mtc("twoLocalsGivenOtherLiterals"), "two values");
+    assert!(mtc("aLiteralLocalReassigned"), "the literal no longer its value");
 }

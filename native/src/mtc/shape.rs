@@ -6,7 +6,7 @@
 //! comparison `mtc::identity` writes), is an assertion relating them.
 //!
 //! A static call repeated with the same fixed arguments (literals, or locals of a value type not
-//! assigned in between) counts once: `splitLines(str)` twice, the two outputs asserted equal, is
+//! assigned in between, two locals given the same literal being one value) counts once: `splitLines(str)` twice, the two outputs asserted equal, is
 //! `f(x) = f(x)`, which every deterministic method satisfies and which kills only the mutants that
 //! throw (NightConfig's `StringUtils`, unseen-36: kept as an MTC before). An instance call repeated
 //! counts twice, as its receiver may have changed (`s.add(x)` is true, then false).
@@ -69,9 +69,16 @@ pub fn shapes(code: &str, cut: &[&ClassModel]) -> Vec<MethodShape> {
     let declared: BTreeSet<&str> = members.iter().map(|m| text(m.child_by_field_name("name"), code)).collect();
     for member in members {
         let name = text(member.child_by_field_name("name"), code);
-        let (cut_name, types, facts_init) = (&own.name, HashMap::new(), Facts::default());
-        let mut walker =
-            Walker { code, cut: cut_name, cut_methods: &cut_methods, declared: &declared, types, facts: facts_init };
+        let (cut_name, types, literals, facts_init) = (&own.name, HashMap::new(), HashMap::new(), Facts::default());
+        let mut walker = Walker {
+            code,
+            cut: cut_name,
+            cut_methods: &cut_methods,
+            declared: &declared,
+            types,
+            literals,
+            facts: facts_init,
+        };
         if let Some(b) = member.child_by_field_name("body") {
             walker.visit(b);
         }
@@ -102,6 +109,11 @@ pub fn shapes(code: &str, cut: &[&ClassModel]) -> Vec<MethodShape> {
 fn is_value_type(erased: &str) -> bool {
     const PRIMITIVES: [&str; 8] = ["byte", "short", "char", "int", "long", "float", "double", "boolean"];
     erased == "String" || PRIMITIVES.iter().any(|p| *p == erased || boxed(p) == Some(erased))
+}
+
+/// A literal: a number, text, character, `true`, `false` or `null`.
+fn is_literal(node: Node) -> bool {
+    node.kind().ends_with("literal") || matches!(node.kind(), "true" | "false")
 }
 
 fn first_class(root: Node) -> Option<Node> {
@@ -143,6 +155,9 @@ struct Walker<'a> {
     declared: &'a BTreeSet<&'a str>,
     /// Declared types of locals, to tell `list.add(x)` from `store.add(x)`.
     types: HashMap<String, String>,
+    /// Locals of a value type declared with a literal (`String followUpInput = "a,b"`): until
+    /// assigned again, the literal is their value.
+    literals: HashMap<String, String>,
     facts: Facts,
 }
 
@@ -176,6 +191,9 @@ impl Walker<'_> {
         for d in declarators {
             let name = text(d.child_by_field_name("name"), self.code).to_string();
             self.types.insert(name.clone(), declared.clone());
+            if let Some(value) = d.child_by_field_name("value").filter(|v| is_literal(*v) && is_value_type(&declared)) {
+                self.literals.insert(name.clone(), text(Some(value), self.code).to_string());
+            }
             if let Some(value) = d.child_by_field_name("value") {
                 if self.relates(value) {
                     self.facts.related.insert(name);
@@ -293,15 +311,20 @@ impl Walker<'_> {
         }
         // The name and each argument's exact text, a local's with how often it was assigned so
         // far: `f("a b")` and `f("ab")` are two inputs, as are `f(x)` before and after `x = ..`.
+        // A local still holding the literal it was declared with is that literal.
         let mut key = vec![text(call.child_by_field_name("name"), self.code).to_string()];
         for arg in args {
             let written = text(Some(arg), self.code);
+            let assigned = self.facts.assignments.get(written).copied().unwrap_or(0);
             if arg.kind() == "identifier" {
                 if !self.types.get(written).is_some_and(|t| is_value_type(t)) {
                     return None;
                 }
-                key.push(format!("{written}#{}", self.facts.assignments.get(written).copied().unwrap_or(0)));
-            } else if arg.kind().ends_with("literal") || matches!(arg.kind(), "true" | "false") {
+                match self.literals.get(written).filter(|_| assigned == 0) {
+                    Some(literal) => key.push(literal.clone()),
+                    None => key.push(format!("{written}#{assigned}")),
+                }
+            } else if is_literal(arg) {
                 key.push(written.to_string());
             } else {
                 return None;

@@ -44,6 +44,7 @@ mod strip;
 mod text_alike;
 mod type_variables;
 mod values;
+mod wrong_owner;
 
 pub use accessor::{accessor_calls, getter_reads};
 pub use anonymous::anonymous_implementation;
@@ -83,3 +84,4 @@ pub use strip::strip_tests;
 pub use text_alike::{compare_texts, compares_printed_forms, text_alike_failure};
 pub use type_variables::type_variables;
 pub use values::listed_values;
+pub use wrong_owner::wrong_owner_calls;

@@ -46,17 +46,10 @@ pub fn qualify(
         let mut edits = Vec::new();
         for call in calls {
             let Some(name) = call.child_by_field_name("name").and_then(|n| code.get(n.byte_range())) else { continue };
-            let receiver = match receiver_for(call, code, class, name, through_class) {
-                Some(Receiver::Named(receiver)) => receiver,
-                Some(Receiver::Fresh) => {
-                    let Some((declaration, local)) = fresh().and_then(|built| declare(call, code, class, &built))
-                    else {
-                        continue;
-                    };
-                    edits.extend(declaration);
-                    local
-                }
-                None => continue,
+            let arity = call.child_by_field_name("arguments").map_or(0, |a| a.named_child_count());
+            let Some(receiver) = placed_receiver(call, code, class, (name, arity), through_class, fresh, &mut edits)
+            else {
+                continue;
             };
             edits.push(match call.child_by_field_name("object") {
                 Some(object) => (object.start_byte(), object.end_byte(), receiver),
@@ -136,6 +129,27 @@ fn names_class(text: &str, class: &ClassModel) -> bool {
     text == class.name || text == class.qualified_name || text == class.name_in_package()
 }
 
+/// The receiver `receiver_for` chooses for a call of `name` given `arity` arguments, written: a
+/// fresh instance's declaration goes into `edits`, its local is returned.
+pub(super) fn placed_receiver(
+    call: Node,
+    code: &str,
+    class: &ClassModel,
+    (name, arity): (&str, usize),
+    instance_only: bool,
+    fresh: &dyn Fn() -> Option<String>,
+    edits: &mut Vec<super::javac::Edit>,
+) -> Option<String> {
+    match receiver_for(call, code, class, (name, arity), instance_only)? {
+        Receiver::Named(receiver) => Some(receiver),
+        Receiver::Fresh => {
+            let (declaration, local) = fresh().and_then(|built| declare(call, code, class, &built))?;
+            edits.extend(declaration);
+            Some(local)
+        }
+    }
+}
+
 enum Receiver {
     /// The class (a static method) or a local of the test method.
     Named(String),
@@ -143,12 +157,17 @@ enum Receiver {
     Fresh,
 }
 
-/// What to call `name` on: the class for a static method (of the call's arity, when one has it),
-/// else a local of the class, else a fresh instance.
-fn receiver_for(call: Node, code: &str, class: &ClassModel, name: &str, instance_only: bool) -> Option<Receiver> {
+/// What to call `name` with `args` arguments on: the class for a static method (of that arity,
+/// when one has it), else a local of the class, else a fresh instance.
+fn receiver_for(
+    call: Node,
+    code: &str,
+    class: &ClassModel,
+    (name, args): (&str, usize),
+    instance_only: bool,
+) -> Option<Receiver> {
     let callable: Vec<&MethodModel> =
         class.methods.iter().filter(|m| m.name == name && !m.is_constructor && !m.is_private()).collect();
-    let args = call.child_by_field_name("arguments").map_or(0, |a| a.named_child_count());
     let of_arity: Vec<&MethodModel> = callable.iter().copied().filter(|m| m.accepts_arity(args)).collect();
     let candidates = if of_arity.is_empty() { &callable } else { &of_arity };
     if candidates.is_empty() || (instance_only && candidates.iter().all(|m| m.is_static())) {

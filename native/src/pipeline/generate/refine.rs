@@ -77,7 +77,8 @@ impl GenerateRun {
     /// The static repairs in order, the first that applies: imports for unresolved names, a static
     /// import for a static field of the class under test written alone, a concrete type where the reply
     /// wrote the class under test's type variable, a receiver for the class under test's methods called
-    /// without one, through the class or on an undeclared local, a static import for a JDK list factory
+    /// without one, through the class or on an undeclared local, or on its own argument or another
+    /// project class (`phoneNumber.format(E164)`), a static import for a JDK list factory
     /// written alone (`asList`), a project method written as a field, a getter called by its property's
     /// name (or the reverse), a private field read where its getter is public, a constructor given
     /// number literals it has no arity for, a lambda where a project interface that is no functional
@@ -103,7 +104,7 @@ impl GenerateRun {
         type Repair<'r> = (&'r dyn Fn() -> Option<String>, &'r str);
         let subclasses = |of: &ClassModel| self.project.subtypes_by_distance(of);
         let fresh_of = |of: &ClassModel| crate::builtin::fresh_instance(of, &self.project, &self.tests);
-        let repairs: [Repair; 22] = [
+        let repairs: [Repair; 23] = [
             (
                 &|| crate::mtc::static_field_imports(&code, diagnostics, class),
                 "imported statically a constant of the class under test the reply wrote without its class",
@@ -115,6 +116,10 @@ impl GenerateRun {
             (
                 &|| crate::mtc::qualify(&code, diagnostics, class, &fresh),
                 "called the class under test's methods on a receiver where the reply gave none, the class, or a local it never declared",
+            ),
+            (
+                &|| crate::mtc::wrong_owner_calls(&code, diagnostics, class, &fresh),
+                "called the class under test's method where the reply called it on its own argument or through another project class",
             ),
             (
                 &|| crate::mtc::jdk_static_method_imports(&code, diagnostics, class),

@@ -74,19 +74,29 @@ impl ImportIndex {
         ImportIndex { known }
     }
 
-    /// The code with imports added for the unresolved names the diagnostics report, or None when
-    /// none of them is known.
+    /// The code with imports added for the unresolved names the diagnostics report, and an import
+    /// of a class its package lacks replaced by the known one of that name, or None when none of
+    /// them is known.
     pub fn repair(&self, code: &str, diagnostics: &[CompileDiagnostic]) -> Option<String> {
+        let mut fixed = code.to_string();
+        for written in diagnostics.iter().filter_map(|d| import_not_found(code, d)) {
+            if let Some(fq) = self.known.get(simple(written)).filter(|fq| *fq != written) {
+                fixed = fixed.replace(&format!("import {written};"), &format!("import {fq};"));
+            }
+        }
         let mut imports: Vec<String> = Vec::new();
         for name in unresolved_names(diagnostics) {
             if let Some(fq) = self.known.get(&name) {
                 let line = format!("import {fq};");
-                if !code.contains(&line) && !imports.contains(&line) {
+                if !fixed.contains(&line) && !imports.contains(&line) {
                     imports.push(line);
                 }
             }
         }
-        (!imports.is_empty()).then(|| insert_imports(code, &imports))
+        match imports.is_empty() {
+            true => (fixed != code).then_some(fixed),
+            false => Some(insert_imports(&fixed, &imports)),
+        }
     }
 }
 
@@ -181,6 +191,18 @@ fn unresolved_names(diagnostics: &[CompileDiagnostic]) -> Vec<String> {
     out
 }
 
+/// The class an import names that javac did not find in its package (`import
+/// com.google.i18n.phonenumbers.PhoneNumber;` where the class is nested in `Phonenumber`; a 1.5B
+/// model wrote it for libphonenumber, unseen-42): `symbol: class X`, `location: package ..` at an
+/// import's line.
+fn import_not_found<'c>(code: &'c str, d: &CompileDiagnostic) -> Option<&'c str> {
+    let missing = super::javac::missing_symbol(&d.message).filter(|m| m.kind == "class")?;
+    missing.location?.strip_prefix("package ")?;
+    let line = code.lines().nth(d.line.checked_sub(1)?)?.trim();
+    let written = line.strip_prefix("import ")?.strip_suffix(';')?.trim();
+    (!written.starts_with("static ") && simple(written) == missing.name).then_some(written)
+}
+
 /// `X` of javac's `package X does not exist` when `X` is a simple capitalised name: the outer
 /// class of a nested type written `X.Inner`, not imported.
 fn outer_class_taken_for_a_package(message: &str) -> Option<&str> {
@@ -237,6 +259,26 @@ mod tests {
         assert_eq!(static_field_imports(code, &[missing("secret")], bits), None, "private");
         assert_eq!(static_field_imports(code, &[missing("word")], bits), None, "not static");
         assert_eq!(static_field_imports(code, &[missing("LIMIT")], bits), None, "not a field of the class");
+    }
+
+    #[test]
+    fn an_import_of_a_nested_class_written_as_its_package_s_becomes_the_known_one() {
+        // libphonenumber (unseen-42): `PhoneNumber` is nested in `Phonenumber`.
+        let mut index = ImportIndex::default();
+        index.known.insert("PhoneNumber".into(), "com.google.i18n.phonenumbers.Phonenumber.PhoneNumber".into());
+        let code = "package com.google.i18n.phonenumbers;\n\nimport com.google.i18n.phonenumbers.PhoneNumber;\n\
+                    \nclass T {}";
+        let at_import = CompileDiagnostic {
+            line: 3,
+            ..diagnostic(
+                "cannot find symbol\n  symbol:   class PhoneNumber\n  location: package com.google.i18n.phonenumbers",
+            )
+        };
+        let fixed = index.repair(code, &[at_import.clone()]).expect("repaired");
+        assert!(fixed.contains("\nimport com.google.i18n.phonenumbers.Phonenumber.PhoneNumber;\n"), "{fixed}");
+        assert!(!fixed.contains("import com.google.i18n.phonenumbers.PhoneNumber;"), "{fixed}");
+        assert_eq!(fixed.matches("import ").count(), 1, "replaced, not added: {fixed}");
+        assert_eq!(ImportIndex::default().repair(code, &[at_import]), None, "a name the project does not know");
     }
 
     #[test]

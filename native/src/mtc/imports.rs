@@ -274,7 +274,7 @@ mod tests {
                 "cannot find symbol\n  symbol:   class PhoneNumber\n  location: package com.google.i18n.phonenumbers",
             )
         };
-        let fixed = index.repair(code, &[at_import.clone()]).expect("repaired");
+        let fixed = index.repair(code, std::slice::from_ref(&at_import)).expect("repaired");
         assert!(fixed.contains("\nimport com.google.i18n.phonenumbers.Phonenumber.PhoneNumber;\n"), "{fixed}");
         assert!(!fixed.contains("import com.google.i18n.phonenumbers.PhoneNumber;"), "{fixed}");
         assert_eq!(fixed.matches("import ").count(), 1, "replaced, not added: {fixed}");

@@ -6,10 +6,11 @@
 //! comparison `mtc::identity` writes), is an assertion relating them.
 //!
 //! A static call repeated with the same fixed arguments (literals, or locals of a value type not
-//! assigned in between, two locals given the same literal being one value) counts once: `splitLines(str)` twice, the two outputs asserted equal, is
-//! `f(x) = f(x)`, which every deterministic method satisfies and which kills only the mutants that
-//! throw (NightConfig's `StringUtils`, unseen-36: kept as an MTC before). An instance call repeated
-//! counts twice, as its receiver may have changed (`s.add(x)` is true, then false).
+//! assigned in between, two locals given the same literal being one value) counts once:
+//! `splitLines(str)` twice, the two outputs asserted equal, is `f(x) = f(x)`, which every
+//! deterministic method satisfies and which kills only the mutants that throw (NightConfig's
+//! `StringUtils`, unseen-36, and jodd's `CsvUtil`, unseen-42: kept as MTCs before). An instance
+//! call repeated counts twice, as its receiver may have changed (`s.add(x)` is true, then false).
 
 use crate::java_model::types::{boxed, erase_simple};
 use crate::java_model::{ClassModel, MethodModel};
@@ -69,15 +70,14 @@ pub fn shapes(code: &str, cut: &[&ClassModel]) -> Vec<MethodShape> {
     let declared: BTreeSet<&str> = members.iter().map(|m| text(m.child_by_field_name("name"), code)).collect();
     for member in members {
         let name = text(member.child_by_field_name("name"), code);
-        let (cut_name, types, literals, facts_init) = (&own.name, HashMap::new(), HashMap::new(), Facts::default());
         let mut walker = Walker {
             code,
-            cut: cut_name,
+            cut: &own.name,
             cut_methods: &cut_methods,
             declared: &declared,
-            types,
-            literals,
-            facts: facts_init,
+            types: HashMap::new(),
+            literals: HashMap::new(),
+            facts: Facts::default(),
         };
         if let Some(b) = member.child_by_field_name("body") {
             walker.visit(b);

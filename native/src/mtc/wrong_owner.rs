@@ -11,8 +11,8 @@
 //!   method must take as many arguments as the call gives.
 //!
 //! The call then goes to the receiver `qualify` gives a call of the class under test (the class
-//! for a static method, a local of the class, else a fresh instance: `PhoneNumberUtil.getInstance()`).
-//! Whether the relation then holds is for the trial to say.
+//! for a static method, a local of the class, else a fresh instance:
+//! `PhoneNumberUtil.getInstance()`). Whether the relation then holds is for the trial to say.
 
 use super::javac::{missing_symbol, Edit};
 use super::qualify::placed_receiver;

@@ -759,8 +759,9 @@ mod tests {
 
     #[test]
     fn a_round_trip_through_methods_setting_case_that_differs_in_case_is_no_bug() {
-        // jodd's `capitalize` ~ `uncapitalize` (unseen-42): `uncapitalize(capitalize(s)) = s` failed
-        // on "M" (back as "m") and was reported as a suspected bug (0.55), the LLM's reverse on "a".
+        // jodd's `capitalize` ~ `uncapitalize` (unseen-42): `uncapitalize(capitalize(s)) = s`
+        // failed on "M" (back as "m") and was reported as a suspected bug (0.55), the LLM's
+        // reverse on "a".
         let verdict = |kind: FailureKind, values: Option<(&str, &str)>, letter_case: bool| {
             let loses = Loses { letter_case, ..Loses::default() };
             super::caused_by_the_test("mr1_roundTrip_input10", kind, "", &[], values, loses).map(|(v, _)| v)

@@ -93,9 +93,10 @@ impl ImportIndex {
                 }
             }
         }
-        match imports.is_empty() {
-            true => (fixed != code).then_some(fixed),
-            false => Some(insert_imports(&fixed, &imports)),
+        if imports.is_empty() {
+            (fixed != code).then_some(fixed)
+        } else {
+            Some(insert_imports(&fixed, &imports))
         }
     }
 }

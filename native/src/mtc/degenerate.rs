@@ -1,15 +1,15 @@
 //! Inputs at which a wrong relation holds by coincidence. `a.subtract(-n) = a` is false, yet it
 //! holds at `n = 0`, as does almost any relation of an offset, a count or a text at zero, the empty
-//! text or `null`. When the only copies of a relation that pass on the class under test differ from
-//! the ones that fail in such values alone, the passing ones say nothing of the relation (java-ipv6:
-//! the catalogue's `n = 0` made a wrong relation hold for 1 input of 6, and the filter and triage
-//! read that as "holds for some inputs": a kept test of `a.subtract(-0) = a` and a false suspected
-//! bug).
+//! text or `null`. When the only copies of a relation that pass on the class under test differ
+//! from the ones that fail in such values alone, the passing ones say nothing of the relation
+//! (java-ipv6: the catalogue's `n = 0` made a wrong relation hold for 1 input of 6, and the filter
+//! and triage read that as "holds for some inputs": a kept test of `a.subtract(-0) = a` and a false
+//! suspected bug).
 //!
 //! Two test methods are compared leaf by leaf (tree-sitter's terminals, a string or character
 //! literal taken whole): they must have the same shape, and every leaf where they differ must be a
-//! literal, on the passing side a zero or empty value. Anything else, a method rewritten or an input
-//! that is not zero, is no degenerate difference.
+//! literal, on the passing side a zero or empty value. Anything else, a method rewritten or an
+//! input that is not zero, is no degenerate difference.
 //!
 //! A text that lacks the separator the method gives is degenerate too: `split(s, sep) =
 //! splitLines(s)` holds wherever `s` holds no `sep` (NightConfig's `StringUtils`, unseen-36: it
@@ -19,8 +19,8 @@
 
 use tree_sitter::Node;
 
-/// The literals of test method `passing` in `code` that differ from those of `failing`, when the two
-/// methods' bodies differ in literals alone and each such literal of `passing` is a zero or empty
+/// The literals of test method `passing` in `code` that differ from those of `failing`, when the
+/// two methods' bodies differ in literals alone and each such literal of `passing` is a zero or empty
 /// value (`0`, `0L`, `0.0`, `""`, `null`). None when they differ otherwise, or not at all, or a
 /// method is not there.
 pub fn degenerate_difference(code: &str, passing: &str, failing: &str) -> Option<Vec<String>> {
@@ -97,8 +97,9 @@ fn is_literal(kind: &str) -> bool {
 /// Zero in any of Java's ways to write a number, the empty text, or `null`.
 fn is_zero_or_empty(kind: &str, text: &str) -> bool {
     match kind {
-        // The empty text, and the text of an empty JSON object or array: Clifton Labs' json-simple
-        // (unseen-35) printed `deserialize("{}")` as `{}`, so a wrong text relation held there alone.
+        // The empty text, and the text of an empty JSON object or array: Clifton Labs'
+        // json-simple (unseen-35) printed `deserialize("{}")` as `{}`, so a wrong text relation
+        // held there alone.
         "string_literal" | "text_block" => matches!(text, "\"\"" | "\"{}\"" | "\"[]\""),
         "null_literal" => true,
         "decimal_integer_literal" | "hex_integer_literal" | "octal_integer_literal" | "binary_integer_literal" => {

@@ -135,8 +135,8 @@ fn static_imports(
 }
 
 /// JDK static methods a test calls without their class as though imported statically (a 1.5B
-/// model wrote `combination(asList(1, 2, 3))` in both of combinatoricslib3's candidates, unseen-41),
-/// with the class each comes from. Only methods whose name says what they build: `max` or `abs`
+/// model wrote `combination(asList(1, 2, 3))` in both of combinatoricslib3's candidates,
+/// unseen-41), with the class each comes from. Only methods whose name says what they build: `max` or `abs`
 /// could as well be the project's.
 const JDK_STATIC_METHODS: &[(&str, &str)] = &[
     ("asList", "java.util.Arrays"),

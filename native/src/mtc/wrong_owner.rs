@@ -81,7 +81,7 @@ impl<'m> Owner<'m> {
     fn names(&self, written: &str) -> bool {
         match self {
             Owner::Variable(name, _) => written == *name,
-            Owner::Class(class) => written == *class || simple(class) == written,
+            Owner::Class(class) => written == *class || class.ends_with(&format!(".{written}")),
         }
     }
 
@@ -158,6 +158,16 @@ mod tests {
         assert!(fixed.contains("phoneNumberUtil.format(phoneNumber, PhoneNumberFormat.E164)"), "{fixed}");
         assert!(fixed.contains("phoneNumberUtil.parse(formattedNumber, \"US\")"), "{fixed}");
         assert_eq!(fixed.matches("getInstance()").count(), 1, "one instance for both calls: {fixed}");
+    }
+
+    #[test]
+    fn a_call_through_a_class_written_with_its_outer_class_goes_to_the_class_under_test() {
+        let nested =
+            "class T {\n    void mr1() {\n        Object o = Phonenumber.PhoneNumber.parse(\"1\", \"US\");\n    }\n}\n";
+        let through_outer = missing(3, "parse(java.lang.String,java.lang.String)", "class q.Phonenumber.PhoneNumber");
+        let fixed =
+            wrong_owner_calls(nested, &[through_outer], &util(), &get_instance).expect("written with its outer class");
+        assert!(fixed.contains("phoneNumberUtil.parse(\"1\", \"US\")"), "{fixed}");
     }
 
     #[test]

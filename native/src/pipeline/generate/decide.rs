@@ -118,9 +118,10 @@ pub fn relation_rates(c: &Candidate, method: &str) -> (Option<f64>, Option<f64>,
 }
 
 /// Why a relation's passes say nothing of it: every method of the relation that passes on the
-/// original differs from one that fails in zero or empty values alone (`mtc::degenerate_difference`:
-/// `a.subtract(-n) = a` at the catalogue's `n = 0`). The passing methods and their values; None when
-/// a pass tells (another input), when nothing fails, or nothing passes.
+/// original differs from one that fails in zero or empty values alone
+/// (`mtc::degenerate_difference`: `a.subtract(-n) = a` at the catalogue's `n = 0`). The passing
+/// methods and their values; None when a pass tells (another input), when nothing fails, or
+/// nothing passes.
 pub fn degenerate_passes(c: &Candidate, relations: &Relations, relation: &str) -> Option<String> {
     let code = c.code.as_deref()?;
     let mine = |statuses: &[TestStatus]| -> Vec<&str> {

@@ -90,6 +90,7 @@ impl GenerateRun {
         let (rounds, can_refine) = (self.settings.refinement_rounds, self.llm_writes(i));
         let shapes = self.shapes_of(i);
         let compared = self.compare_identity_values(i, &tests);
+        let class_name = self.candidates[i].target.class(&self.project).name.clone();
         let c = &mut self.candidates[i];
         c.shapes = shapes;
         let unloadable = unloadable_class(&tests, &c.qualified_name);
@@ -112,7 +113,8 @@ impl GenerateRun {
             }
         }
         if can_refine && unloadable.is_none() {
-            if let Some((asked, key)) = run_problem(c, &tests, broken) {
+            let problem = run_problem(c, &tests, broken).or_else(|| shape_problem(c, &class_name));
+            if let Some((asked, key)) = problem {
                 if c.wants_refinement(rounds, &key) {
                     c.needs_refinement = Some(asked);
                     return;
@@ -271,6 +273,42 @@ is taken to be correct here, so a relation it violates does not hold for it. Rep
 with one that the methods' behaviour guarantees: one listed under \"Relations that fit the pair\", if \
 any, else one their code and Javadoc in the skeleton promise";
 
+/// A refinement for an LLM-written class none of whose test methods has an MTC's shape (two
+/// invocations of the class under test, an assertion relating them): a round that may turn it into
+/// one costs less than the pair's whole conversation, which dropping it as `notAnMtc` would waste.
+/// The feedback is each method's shape, so the same shape again ends the rounds.
+fn shape_problem(c: &Candidate, class_name: &str) -> Option<(Refinement, String)> {
+    if c.template.is_some() || c.shapes.iter().any(|s| s.is_mtc()) {
+        return None;
+    }
+    let outline: Vec<String> = c.shapes.iter().map(|s| shape_outline(s, class_name)).collect();
+    let feedback = match outline.is_empty() {
+        true => "no test method (a method annotated @Test)".to_string(),
+        false => outline.join("\n"),
+    };
+    let key = format!("not an MTC: {feedback}");
+    Some((Refinement { problem: NOT_AN_MTC.into(), feedback, keyed_feedback: None }, key))
+}
+
+/// One test method's shape in the words of the prompt: its calls and whether an assertion relates them.
+fn shape_outline(shape: &crate::mtc::MethodShape, class_name: &str) -> String {
+    let calls = match shape.invocations {
+        1 => format!("1 call of {class_name}'s methods"),
+        n => format!("{n} calls of {class_name}'s methods"),
+    };
+    let assertion = match shape.relating_assertion {
+        true => "an assertion relating their inputs or outputs",
+        false => "no assertion relating their inputs or outputs",
+    };
+    format!("{}: {calls} on distinct inputs, {assertion}", shape.name)
+}
+
+/// The refinement prompt's problem when no test method is an MTC.
+const NOT_AN_MTC: &str = "is no metamorphic test. A metamorphic test method calls the class under test \
+on a source input and on a follow-up input made from it (or from the source output), then asserts the \
+relation between the two outputs. A call repeated on the same input, or an output compared with \
+itself, relates nothing. What each test method does now";
+
 /// Item 5's cheap minimisation for the built-in generator: boundary inputs around the MTC methods
 /// that failed on the original at the trial, run with the rest at validation (shorter copies of
 /// the failing value; see `minimise`).
@@ -320,5 +358,46 @@ mod tests {
         let later = [errored("java.lang.NoClassDefFoundError", Some(""))];
         assert_eq!(unloadable_class(&later, TEST).as_deref(), Some("java.lang.NoClassDefFoundError"));
         assert_eq!(unloadable_class(&[errored("java.lang.IllegalStateException", Some("x"))], TEST), None);
+    }
+
+    fn shaped(shapes: &[(&str, usize, bool)]) -> Candidate {
+        let target = crate::targets::TargetRef { file: 0, class: 0, method: 0 };
+        let mut c = Candidate::new(0, target, None, 0, vec![], "T".into(), "p.T".into());
+        c.shapes = shapes
+            .iter()
+            .map(|&(name, invocations, relating_assertion)| crate::mtc::MethodShape {
+                name: name.into(),
+                invocations,
+                relating_assertion,
+            })
+            .collect();
+        c
+    }
+
+    #[test]
+    fn a_class_with_no_mtc_is_refined_with_each_methods_shape() {
+        // jodd's CsvUtil, unseen-42: `toStringArray` on two locals given one literal, asserted equal.
+        let c = shaped(&[("testRoundTrip", 1, true), ("testEmpty", 2, false)]);
+        let (asked, key) = shape_problem(&c, "CsvUtil").expect("no MTC: refined");
+        assert_eq!(
+            asked.feedback,
+            "testRoundTrip: 1 call of CsvUtil's methods on distinct inputs, an assertion relating their inputs or \
+             outputs\ntestEmpty: 2 calls of CsvUtil's methods on distinct inputs, no assertion relating their inputs \
+             or outputs"
+        );
+        assert!(asked.problem.starts_with("is no metamorphic test"));
+        assert_eq!(key, format!("not an MTC: {}", asked.feedback));
+        assert_eq!(
+            shape_problem(&shaped(&[]), "CsvUtil").map(|(a, _)| a.feedback).as_deref(),
+            Some("no test method (a method annotated @Test)")
+        );
+    }
+
+    #[test]
+    fn a_class_with_one_mtc_or_from_a_template_is_not_refined_for_its_shape() {
+        assert!(shape_problem(&shaped(&[("mr1", 2, true), ("helper", 0, false)]), "T").is_none());
+        let mut template = shaped(&[("mr1", 1, false)]);
+        template.template = Some("round trip");
+        assert!(shape_problem(&template, "T").is_none());
     }
 }

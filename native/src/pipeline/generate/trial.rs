@@ -290,7 +290,7 @@ fn shape_problem(c: &Candidate, class_name: &str) -> Option<(Refinement, String)
     Some((Refinement { problem: NOT_AN_MTC.into(), feedback, keyed_feedback: None }, key))
 }
 
-/// One test method's shape in the words of the prompt: its calls and whether an assertion relates them.
+/// One test method's shape in the prompt's words: its calls, whether an assertion relates them.
 fn shape_outline(shape: &crate::mtc::MethodShape, class_name: &str) -> String {
     let calls = match shape.invocations {
         1 => format!("1 call of {class_name}'s methods"),

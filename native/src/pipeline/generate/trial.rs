@@ -142,8 +142,10 @@ impl GenerateRun {
     /// `Object`'s `equals` (JUnit printed both as `Class@hash`) comparing their values instead
     /// (`mtc::identity`), and of two arrays (`[B@hash`) comparing their elements
     /// (`mtc::array_identity`), and of a `String` against an object printing alike comparing their
-    /// texts (`mtc::text_alike`), and the note for the report; None when no assertion is such, or when a
-    /// template wrote the candidate (its assertions compare what the template chose to compare).
+    /// texts (`mtc::text_alike`), and of a `String` local against a local of another type comparing
+    /// stages of one type (`mtc::mixed_stages`), and the note for the report; None when no assertion
+    /// is such, or when a template wrote the candidate (its assertions compare what the template
+    /// chose to compare).
     /// Used at the trial and again at validation, whose catalogue copies may fail so for the first time.
     pub(super) fn compare_identity_values(&self, i: usize, tests: &[TestResult]) -> Option<(String, String)> {
         let c = &self.candidates[i];
@@ -151,7 +153,7 @@ impl GenerateRun {
             return None;
         }
         let mut code = c.code.clone()?;
-        let (mut compared, mut arrays) = (Vec::new(), false);
+        let (mut compared, mut restaged, mut arrays) = (Vec::new(), Vec::new(), false);
         for t in tests.iter().filter(|t| t.status == TestStatus::Failed) {
             let line = t.frames.iter().find_map(|f| super::failing_step::test_line(f, &c.qualified_name));
             let message = t.message.as_deref().unwrap_or_default();
@@ -161,10 +163,10 @@ impl GenerateRun {
                 compared.push(format!("{} (arrays, by their elements)", Candidate::method_of(&t.name)));
                 continue;
             }
+            let relations = super::decide::Relations::of(c);
+            let relation = relations.owner(Candidate::method_of(&t.name));
+            let same_relation = |m: &str| c.is_mtc_method(m) && relations.owner(m) == relation;
             if let Some((expected, actual)) = crate::mtc::text_alike_failure(message) {
-                let relations = super::decide::Relations::of(c);
-                let relation = relations.owner(Candidate::method_of(&t.name));
-                let same_relation = |m: &str| c.is_mtc_method(m) && relations.owner(m) == relation;
                 let rewritten =
                     line.and_then(|l| crate::mtc::compare_texts(&code, l, self.settings.junit, &same_relation));
                 let Some(rewritten) = rewritten else { continue };
@@ -172,6 +174,14 @@ impl GenerateRun {
                 let simple = |c: &str| c.rsplit(['.', '$']).next().unwrap_or(c).to_string();
                 let (e, a) = (simple(&expected), simple(&actual));
                 compared.push(format!("{} (by text: a {e} and a {a} printing alike)", Candidate::method_of(&t.name)));
+                continue;
+            }
+            let junit = self.settings.junit;
+            if let Some((rewritten, stages)) =
+                line.and_then(|l| crate::mtc::compare_same_stages(&code, l, junit, &same_relation))
+            {
+                code = rewritten;
+                restaged.push(format!("{} ({stages})", Candidate::method_of(&t.name)));
                 continue;
             }
             let Some(binary) = crate::mtc::identity_failure(message) else { continue };
@@ -185,12 +195,23 @@ impl GenerateRun {
         if arrays {
             code = crate::mtc::import_array_equals(&code);
         }
-        (!compared.is_empty()).then(|| {
-            let note = format!(
+        let mut notes = Vec::new();
+        if !compared.is_empty() {
+            notes.push(format!(
                 "compared by value what assertEquals compared by identity (a class keeping Object's equals, arrays, or a text \
                  against an object of another class): {}",
                 compared.join("; ")
-            );
+            ));
+        }
+        if !restaged.is_empty() {
+            notes.push(format!(
+                "compared stages of one type where assertEquals compared a String with a value of another type, never \
+                 equal: {}",
+                restaged.join("; ")
+            ));
+        }
+        (!notes.is_empty()).then(|| {
+            let note = notes.join("; ");
             (code, note)
         })
     }

@@ -15,6 +15,7 @@ mod conversation;
 mod decide;
 mod failing_step;
 mod generation;
+mod index_range;
 mod layout;
 mod letter_case;
 mod minimise;

@@ -392,9 +392,16 @@ pub fn triage_candidate(c: &Candidate, class: &ClassModel, analysis: &CouplingAn
         let inputs = crate::mtc::inputs_of(code, &method, &under_test);
         let mut verdict = triage(&evidence, &failure);
         let values = expected.as_deref().zip(actual.as_deref());
+        let exception = r.exception_type.as_deref().filter(|_| kind == FailureKind::Exception);
+        let message = r.message.as_deref().unwrap_or_default();
         if let Some((overruled, why)) = caused_by_the_test(&method, kind, &failure_text, &inputs, values, loses) {
             verdict.evidence.push(why.into());
             verdict.verdict = overruled;
+        } else if let Some(why) =
+            super::index_range::passed_index_out_of_range(code, &c.qualified_name, &r.frames, exception, message)
+        {
+            verdict.evidence.push(why);
+            verdict.verdict = Verdict::InvalidInput;
         } else if let Some(target) = without_the_target(&evidence, kind, code, &c.qualified_name, &r.frames, &pair) {
             verdict.evidence.push(format!(
                 "the failing assertion uses nothing `{target}` did (its result, the object it changed, or a value \

@@ -1177,6 +1177,29 @@ fn an_indexed_view_and_the_array_view_agree() {
 }
 
 #[test]
+fn an_element_accessor_and_the_list_named_in_its_plural_agree() {
+    let file = "builtin/com/acme/bag/Row.java";
+    for target in ["getField", "getFields", "getFieldCount"] {
+        let found = generated(file, "Row", target);
+        let m = mtc(&found, "namedElementAndList");
+        assert_eq!(m.relation, "getFields().get(i) = getField(i) and getFields().size() = getFieldCount()");
+        assert!(m.code.contains("List<String> view = subject.getFields();"), "{}", m.code);
+        assert!(m.code.contains("assertEquals(subject.getFieldCount(), view.size());"), "{}", m.code);
+        assert!(m.code.contains("assertEquals(view.get(i), subject.getField(i));"), "{}", m.code);
+    }
+    let names = generated(file, "Row", "toNameArray");
+    assert!(!names.iter().any(|m| m.template == "namedElementAndList"), "{:?}", templates(&names));
+}
+
+#[test]
+fn a_round_trip_reads_a_string_back_where_a_char_sequence_goes() {
+    let found = generated("builtin/com/acme/text/Escaping.java", "Escaping", "escapeText");
+    let m = mtc(&found, "roundTrip");
+    assert_eq!(m.relation, "unescapeText(escapeText(x, ...), ...) = x");
+    assert!(m.code.contains("String followUpOutput = Escaping.unescapeText(sourceOutput);"), "{}", m.code);
+}
+
+#[test]
 fn nested_types_are_named_through_their_class() {
     let found = generated("builtin/com/acme/state/Machine.java", "Machine", "getType");
     let m = mtc(&found, "constructorGetter");

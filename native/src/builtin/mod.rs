@@ -170,7 +170,7 @@ const PAIR_TEMPLATES: [Template; 7] = [
     templates::producer_consumer,
     templates::binary_operation,
 ];
-const TARGET_TEMPLATES: [Template; 60] = [
+const TARGET_TEMPLATES: [Template; 61] = [
     contracts::constructor_getter,
     readback::read_back_rebuilds,
     contracts::successor,
@@ -215,6 +215,7 @@ const TARGET_TEMPLATES: [Template; 60] = [
     statics::pad_length,
     contracts::numeric_views,
     views::indexed_and_array_views,
+    views::named_element_and_list,
     state::constructor_delegation,
     state::search_after_insert,
     withers::wither,

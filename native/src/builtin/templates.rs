@@ -47,6 +47,13 @@ pub(super) fn same(a: &str, b: &str) -> bool {
     erase_simple(a) == erase_simple(b)
 }
 
+/// Whether a parameter of type `param` takes a value of type `value`: the same type, or a `String`
+/// where a `CharSequence` goes (protobuf's `unescapeBytes(CharSequence)` reads back what
+/// `escapeBytes` returns as a `String`).
+fn takes(param: &str, value: &str) -> bool {
+    same(param, value) || (erase_simple(param) == "CharSequence" && erase_simple(value) == "String")
+}
+
 /// `assertEquals` as the type needs it: arrays element by element, floating point with a
 /// tolerance (JUnit 4 fails every `assertEquals(double, double)` without one). The tolerance is
 /// relative, but never NaN: JUnit 5 rejects a NaN delta ("positive delta expected") before it
@@ -211,7 +218,7 @@ fn round_trip_checking(pair: &Pair, re_encode: bool) -> Option<Mr> {
         return None;
     }
     let configures_f = |p: &Param| f.params.iter().any(|q| q.name == p.name);
-    let into = first_preferring(&g.params, |p| same(&p.type_name, r), configures_f)?;
+    let into = first_preferring(&g.params, |p| takes(&p.type_name, r), configures_f)?;
     if !pair.caller.callable(f) || !pair.caller.callable(g) {
         return None;
     }

@@ -1,7 +1,9 @@
 //! An indexed view and the array view of one sequence agree: `toCharArray().length = length()` and
 //! `toCharArray()[i] = charAt(i)`, `toArray()[i] = get(i)`, `getBytes()[i] = get(i)` (a byte
 //! order mark's bytes). Three methods a sequence class has, each written separately, so a mutant
-//! of one breaks the agreement on any non-empty instance.
+//! of one breaks the agreement on any non-empty instance. The same holds of an element accessor
+//! named for what it returns and the list of them named in the plural: `getFields().get(i) =
+//! getField(i)` and `getFields().size() = getFieldCount()` (FastCSV's `CsvRecord`, unseen-43).
 
 use super::invoke::Caller;
 use super::templates::{assert_equal, ret, Mr, Pair};
@@ -85,4 +87,65 @@ pub fn indexed_and_array_views(pair: &Pair) -> Option<Mr> {
     let relation =
         format!("{v}().length = {s}() and {v}()[i] = {e}(i)", v = view.name, s = size.name, e = element.name);
     Some(Mr { template: "indexedAndArrayViews", relation, bodies })
+}
+
+/// The element accessor `getX(int)` of `caller`'s class, the list or array of them `getXs()` and
+/// their count (`getXCount()`, `xCount()`, else `size()`/`length()`, if any), when the target is
+/// one of them.
+fn named_views<'c>(
+    caller: &Caller<'c>,
+    target: &MethodModel,
+) -> Option<(&'c MethodModel, &'c MethodModel, Option<&'c MethodModel>)> {
+    let element_named = |m: &&'c MethodModel| {
+        let stem = m.name.strip_prefix("get").filter(|s| s.starts_with(|c: char| c.is_ascii_uppercase()));
+        let indexed = m.params.len() == 1 && m.params[0].type_name == "int" && !m.is_static() && caller.callable(m);
+        stem.filter(|_| indexed && ret(m).is_some_and(|r| r != "void" && !is_primitive(r))).map(|s| (*m, s.to_string()))
+    };
+    caller.class.methods.iter().filter_map(|m| element_named(&m)).find_map(|(element, stem)| {
+        let list = accessor(caller, |m| m.name == format!("get{stem}s") && m.params.is_empty() && is_sequence(m))?;
+        let lower = stem[..1].to_ascii_lowercase() + &stem[1..];
+        let counted = |m: &MethodModel| m.name == format!("get{stem}Count") || m.name == format!("{lower}Count");
+        let count = accessor(caller, |m| counted(m) && m.params.is_empty() && ret(m) == Some("int"))
+            .or_else(|| accessor(caller, is_size));
+        let named = [Some(element), Some(list), count].into_iter().flatten().any(|m| std::ptr::eq(m, target));
+        named.then_some((element, list, count))
+    })
+}
+
+/// A method returning a `List` or an array of objects: what `get(i)`/`[i]` index.
+fn is_sequence(m: &MethodModel) -> bool {
+    ret(m).is_some_and(|r| {
+        let erased = erase_simple(r);
+        erased == "List" || erased.strip_suffix("[]").is_some_and(|e| !is_primitive(e))
+    })
+}
+
+/// `getXs().get(i) = getX(i)` for every index, and `getXs().size() = getXCount()`, on distinct
+/// instances: the element accessor and the list of them say the same of one object.
+pub fn named_element_and_list(pair: &Pair) -> Option<Mr> {
+    let caller = pair.caller;
+    let (element, list, count) = named_views(caller, pair.target)?;
+    let array = erase_simple(ret(list)?).ends_with("[]");
+    let (length, at) = if array { ("view.length", "view[i]") } else { ("view.size()", "view.get(i)") };
+    let mut instances: Vec<String> = caller.instances(2 * INPUTS).into_iter().filter(|i| i != "null").collect();
+    // The views agree trivially on an empty object: those built from a non-empty array first.
+    instances.sort_by_key(|i| !i.contains('{') || i.contains("{}"));
+    instances.truncate(INPUTS);
+    if instances.len() < 2 {
+        return None;
+    }
+    let body = |instance: &String| {
+        let mut lines = vec![
+            format!("{} subject = {instance};", caller.class_type()),
+            format!("{} view = subject.{}();", caller.declared(ret(list).unwrap_or("Object[]")), list.name),
+        ];
+        lines.extend(count.map(|c| format!("assertEquals(subject.{}(), {length});", c.name)));
+        lines.push(format!("for (int i = 0; i < {length}; i++) {{"));
+        lines.push(format!("    assertEquals({at}, subject.{}(i));", element.name));
+        lines.push("}".into());
+        lines.join("\n")
+    };
+    let counted = count.map(|c| format!(" and {}().size() = {}()", list.name, c.name)).unwrap_or_default();
+    let relation = format!("{l}().get(i) = {e}(i){counted}", l = list.name, e = element.name);
+    Some(Mr { template: "namedElementAndList", relation, bodies: instances.iter().map(body).collect() })
 }

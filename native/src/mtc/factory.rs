@@ -40,6 +40,46 @@ pub fn private_constructor<'c>(
     })
 }
 
+/// The code with each creation of a private nested class made the built-in generator's instance
+/// (`fresh`) of its nearest superclass that is not private. protobuf-java's `ByteString`
+/// (unseen-43): the model wrote `new ByteString.LiteralByteString(new byte[] {1, 2, 3})` and javac
+/// said `com.google.protobuf.ByteString.LiteralByteString has private access in
+/// com.google.protobuf.ByteString`: the class is its outer class's internals, and the test
+/// declared the value as the public `ByteString` anyway.
+pub fn private_class_creation<'c>(
+    code: &str,
+    diagnostics: &[CompileDiagnostic],
+    class_named: &dyn Fn(&str) -> Option<&'c ClassModel>,
+    fresh: &dyn Fn(&'c ClassModel) -> Option<String>,
+) -> Option<String> {
+    super::javac::edit_at_errors(code, diagnostics, |root, d| {
+        let Some(name) = private_class_of(&d.message) else { return Vec::new() };
+        let accessible = |class: &'c ClassModel| {
+            let private = |c: &ClassModel| c.modifiers.iter().any(|m| m == "private");
+            let mut superclass = class_named(class.superclass.as_deref()?.split('<').next()?.trim());
+            // A short walk: `LiteralByteString` extends `LeafByteString` extends `ByteString`.
+            for _ in 0..4 {
+                let c = superclass?;
+                if let Some(instance) = (!private(c)).then(|| fresh(c)).flatten() {
+                    return Some(instance);
+                }
+                superclass = class_named(c.superclass.as_deref()?.split('<').next()?.trim());
+            }
+            None
+        };
+        as_fresh_instances(code, root, d.line, &name, class_named, &accessible, &|_| true)
+    })
+}
+
+/// The simple name of the class javac says is private (`p.Outer.Inner has private access in
+/// p.Outer`); None for a private constructor or member (`Inner(int) has private access ..`).
+fn private_class_of(message: &str) -> Option<String> {
+    let before = &message[..message.find(" has private access in ")?];
+    let class = before.split_whitespace().last().filter(|c| !c.contains('('))?;
+    let simple = class.rsplit('.').next()?;
+    simple.starts_with(|c: char| c.is_ascii_uppercase()).then(|| simple.to_string())
+}
+
 /// The code with each creation that no constructor of its class takes made a call of the class's
 /// one static factory taking exactly the arguments' types. java-ipv6's `IPv6Address(long, long)`
 /// is its only constructor; a 1.5B model wrote `new IPv6Address("2001:db8::1")` in both rounds,
@@ -305,7 +345,7 @@ fn factory_for<'c>(class: &'c ClassModel, types: &[String], arity: usize) -> Opt
 
 #[cfg(test)]
 mod tests {
-    use super::{abstract_creation, default_instance, private_constructor, unfit_constructor};
+    use super::{abstract_creation, default_instance, private_class_creation, private_constructor, unfit_constructor};
     use crate::java_model::{parse_str, ClassModel};
     use crate::mtc::javac::error_at as error;
     use crate::protocol::CompileDiagnostic;
@@ -340,6 +380,31 @@ mod tests {
         assert!(fixed.contains("source.subtract(Fraction.of(2, 3));"), "{fixed}");
         assert!(fixed.contains("followUpInput.add(Fraction.of(2, 3));"), "{fixed}");
         assert!(!fixed.contains("new Fraction"), "{fixed}");
+    }
+
+    #[test]
+    fn a_private_nested_class_created_is_the_generator_s_instance_of_its_public_superclass() {
+        // protobuf-java 3.25.5's `ByteString` in small, and the line a 1.5B model wrote (unseen-43).
+        let src = "package com.google.protobuf;\npublic abstract class ByteString {\n    \
+                   public static ByteString copyFromUtf8(String s) { return null; }\n    \
+                   abstract static class LeafByteString extends ByteString {}\n    \
+                   private static class LiteralByteString extends LeafByteString {\n        \
+                   LiteralByteString(byte[] bytes) {}\n    }\n}\n";
+        let classes = parse_str(std::path::Path::new("ByteString.java"), src).classes;
+        let named = |name: &str| classes.iter().find(|c| c.name == name.rsplit('.').next().unwrap_or(name));
+        let code = "class T {\n    void mr1() {\n        \
+                    ByteString input = new ByteString.LiteralByteString(new byte[] {1, 2, 3});\n    }\n}\n";
+        let message =
+            "com.google.protobuf.ByteString.LiteralByteString has private access in com.google.protobuf.ByteString";
+        let fresh = |c: &ClassModel| {
+            let abstract_class = c.modifiers.iter().any(|m| m == "abstract") && c.name != "ByteString";
+            (!abstract_class).then(|| format!("{}.copyFromUtf8(\"Hello\")", c.name))
+        };
+        let fixed = private_class_creation(code, &[error(3, message)], &named, &fresh).expect("the creation on line 3");
+        assert!(fixed.contains("ByteString input = ByteString.copyFromUtf8(\"Hello\");"), "{fixed}");
+        let constructor =
+            "LiteralByteString(byte[]) has private access in com.google.protobuf.ByteString.LiteralByteString";
+        assert!(private_class_creation(code, &[error(3, constructor)], &named, &fresh).is_none(), "a constructor");
     }
 
     #[test]

@@ -59,7 +59,9 @@ pub use copies::{drop_changed_relations, drop_copies, restore_lost_methods, test
 pub use degenerate::degenerate_difference;
 pub use diamond::receiver_diamond;
 pub use extract::{extract_java, prose};
-pub use factory::{abstract_creation, default_instance, private_constructor, unfit_constructor};
+pub use factory::{
+    abstract_creation, default_instance, private_class_creation, private_constructor, unfit_constructor,
+};
 pub use fingerprint::fingerprint;
 pub use functional::non_functional_lambdas;
 pub use identity::{compare_values, compared_values, identity_failure};

@@ -82,8 +82,9 @@ impl GenerateRun {
     /// written alone (`asList`), a project method written as a field, a getter called by its property's
     /// name (or the reverse), a private field read where its getter is public, a constructor given
     /// number literals it has no arity for, a lambda where a project interface that is no functional
-    /// interface goes, a private constructor called, a constructor given arguments only a factory
-    /// takes, a builder factory the class lacks where it nests a `Builder`, a creation without
+    /// interface goes, a private constructor called, a private nested class created, a constructor
+    /// given arguments only a factory takes, a builder factory the class lacks where it nests a
+    /// `Builder`, a creation without
     /// arguments where no constructor takes none (the built-in generator's instance instead), an
     /// abstract class created (the project's, or the JDK's through its standard implementation), an
     /// anonymous class missing methods of its project type, a diamond javac inferred as `Object` in a
@@ -104,7 +105,7 @@ impl GenerateRun {
         type Repair<'r> = (&'r dyn Fn() -> Option<String>, &'r str);
         let subclasses = |of: &ClassModel| self.project.subtypes_by_distance(of);
         let fresh_of = |of: &ClassModel| crate::builtin::fresh_instance(of, &self.project, &self.tests);
-        let repairs: [Repair; 23] = [
+        let repairs: [Repair; 24] = [
             (
                 &|| crate::mtc::static_field_imports(&code, diagnostics, class),
                 "imported statically a constant of the class under test the reply wrote without its class",
@@ -148,6 +149,10 @@ impl GenerateRun {
             (
                 &|| crate::mtc::private_constructor(&code, diagnostics, &class_named, &fresh_of),
                 "built through the class's static factory (or as the built-in generator does, where the constructor takes the class's private types) where the reply called a private constructor",
+            ),
+            (
+                &|| crate::mtc::private_class_creation(&code, diagnostics, &class_named, &fresh_of),
+                "built an instance of the nearest public superclass (as the built-in generator does) where the reply created a private nested class",
             ),
             (
                 &|| crate::mtc::unfit_constructor(&code, diagnostics, &class_named),

@@ -384,7 +384,8 @@ mod tests {
 
     #[test]
     fn a_private_nested_class_created_is_the_generator_s_instance_of_its_public_superclass() {
-        // protobuf-java 3.25.5's `ByteString` in small, and the line a 1.5B model wrote (unseen-43).
+        // protobuf-java 3.25.5's `ByteString` in small, and the line a 1.5B model wrote
+        // (unseen-43).
         let src = "package com.google.protobuf;\npublic abstract class ByteString {\n    \
                    public static ByteString copyFromUtf8(String s) { return null; }\n    \
                    abstract static class LeafByteString extends ByteString {}\n    \

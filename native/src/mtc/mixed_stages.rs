@@ -58,7 +58,8 @@ fn restaged(call: Node, code: &str, junit: JUnit) -> Option<(Edit, String)> {
     let arguments = call.child_by_field_name("arguments")?;
     let all: Vec<Node> = arguments.named_children(&mut arguments.walk()).collect();
     let message_first = all.len() == 3 && junit == JUnit::Four;
-    let (expected, actual) = if message_first { (all[1], all[2]) } else { (all[0], all[1]) };
+    let (expected, actual) = if message_first { (all.get(1)?, all.get(2)?) } else { (all.first()?, all.get(1)?) };
+    let (expected, actual) = (*expected, *actual);
     let body = super::inputs::enclosing_method(call)?.child_by_field_name("body")?;
     let locals = locals_before(body, code, call.start_byte());
     let local_of = |side: Node| {

@@ -66,8 +66,8 @@ fn mentions(text: &str, word: &str) -> bool {
     code_outside_literals(text).split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$')).any(|w| w == word)
 }
 
-/// `text` with the insides of its string and char literals dropped.
-fn code_outside_literals(text: &str) -> String {
+/// `text` with its string and char literals dropped.
+pub(super) fn code_outside_literals(text: &str) -> String {
     let mut out = String::new();
     let mut quote: Option<char> = None;
     let mut escaped = false;

@@ -8,7 +8,7 @@
 //! of the method's range, not a bug. An index the class computed itself (its own off-by-one) is
 //! not one the test wrote, and is left to the rest of the triage.
 
-use super::failing_step::test_line;
+use super::failing_step::{code_outside_literals, test_line};
 
 /// Why the failure is an index out of range that the test passed itself, for the report; None
 /// when the exception is no index out of bounds, its message names no index, or the test's
@@ -55,19 +55,7 @@ fn named_index(message: &str) -> Option<i64> {
 /// Whether `statement` has an int literal `value` as a whole token outside string and char
 /// literals (`getField(3)`, `get(-1)`; not `"a3"` or `x3`).
 fn passes_int_literal(statement: &str, value: i64) -> bool {
-    let mut code = String::new();
-    let mut quote: Option<char> = None;
-    let mut escaped = false;
-    for c in statement.chars() {
-        match quote {
-            Some(_) if escaped => escaped = false,
-            Some(_) if c == '\\' => escaped = true,
-            Some(q) if c == q => quote = None,
-            Some(_) => {}
-            None if c == '"' || c == '\'' => (quote, code) = (Some(c), code + " "),
-            None => code.push(c),
-        }
-    }
+    let code = code_outside_literals(statement);
     let tokens = code.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '-'));
     let token_value = |t: &str| t.trim_end_matches(['L', 'l']).parse::<i64>().ok();
     tokens

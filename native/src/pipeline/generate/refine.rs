@@ -75,23 +75,23 @@ impl GenerateRun {
 
 impl GenerateRun {
     /// The static repairs in order, the first that applies: imports for unresolved names, a static
-    /// import for a static field of the class under test written alone, a concrete type where the reply
-    /// wrote the class under test's type variable, a receiver for the class under test's methods called
-    /// without one, through the class or on an undeclared local, or on its own argument or another
-    /// project class (`phoneNumber.format(E164)`), a static import for a JDK list factory
-    /// written alone (`asList`), a project method written as a field, a getter called by its property's
-    /// name (or the reverse), a private field read where its getter is public, a constructor given
-    /// number literals it has no arity for, a lambda where a project interface that is no functional
-    /// interface goes, a private constructor called, a private nested class created, a constructor
-    /// given arguments only a factory takes, a builder factory the class lacks where it nests a
-    /// `Builder`, a creation without
-    /// arguments where no constructor takes none (the built-in generator's instance instead), an
-    /// abstract class created (the project's, or the JDK's through its standard implementation), an
-    /// anonymous class missing methods of its project type, a diamond javac inferred as `Object` in a
-    /// receiver, an array passed alone where the method takes an array, an offset and a length, a local
-    /// declared twice, an output declared `Object` passed where its method's own type goes, a made-up
-    /// method name or constant (last: the least certain), String/byte[] and lossy numeric conversions.
-    /// Each is checked by the next compile.
+    /// import for a static field of the class under test written alone, a concrete type where the
+    /// reply wrote the class under test's type variable, a receiver for the class under test's
+    /// methods called without one, through the class or on an undeclared local, or on its own
+    /// argument or another project class (`phoneNumber.format(E164)`), a static import for a JDK
+    /// list factory written alone (`asList`), a project method written as a field, a getter called
+    /// by its property's name (or the reverse), a private field read where its getter is public, a
+    /// constructor given number literals it has no arity for, a lambda where a project interface
+    /// that is no functional interface goes, a private constructor called, a private nested class
+    /// created, a constructor given arguments only a factory takes, a builder factory the class
+    /// lacks where it nests a `Builder`, a creation without arguments where no constructor takes
+    /// none (the built-in generator's instance instead), an abstract class created (the project's,
+    /// or the JDK's through its standard implementation), an anonymous class missing methods of its
+    /// project type, a diamond javac inferred as `Object` in a receiver, an array passed alone
+    /// where the method takes an array, an offset and a length, a local declared twice, an output
+    /// declared `Object` passed where its method's own type goes, a made-up method name or constant
+    /// (last: the least certain), String/byte[] and lossy numeric conversions. Each is checked by
+    /// the next compile.
     pub(super) fn static_repair(&mut self, i: usize, diagnostics: &[CompileDiagnostic]) -> Option<String> {
         let code = self.candidates[i].code.clone().unwrap_or_default();
         if let Some(fixed) = self.imports.repair(&code, diagnostics) {
@@ -220,10 +220,13 @@ fn class_named<'p>(
     under_test: &ClassModel,
     name: &str,
 ) -> Option<&'p ClassModel> {
-    if name.contains('.') {
-        return project.classes().find(|c| c.qualified_name == name);
+    if let Some(qualified) = project.classes().find(|c| c.qualified_name == name) {
+        return Some(qualified);
     }
-    let named: Vec<&ClassModel> = project.classes().filter(|c| c.name == name).collect();
+    // A nested class written through its outer class (`ByteString.LiteralByteString`) is named
+    // by the end of its qualified name, as a simple name is by its last part.
+    let suffix = format!(".{name}");
+    let named: Vec<&ClassModel> = project.classes().filter(|c| c.qualified_name.ends_with(&suffix)).collect();
     match named.as_slice() {
         [only] => Some(only),
         _ => named.into_iter().find(|c| c.package == under_test.package),
@@ -353,6 +356,22 @@ pub(super) fn cut(text: &str, max: usize) -> String {
 mod tests {
     use super::run_feedback;
     use crate::protocol::{TestResult, TestStatus};
+
+    #[test]
+    fn a_class_is_named_simply_qualified_or_through_its_outer_class() {
+        let src = "package com.google.protobuf;\npublic abstract class ByteString {\n    \
+                   private static class LiteralByteString extends ByteString {}\n}\n";
+        let mut project = crate::java_model::Project::new(&[]);
+        project.files = vec![crate::java_model::parse_str(std::path::Path::new("ByteString.java"), src)];
+        let under_test = project.classes().next().expect("ByteString").clone();
+        let named = |name: &str| super::class_named(&project, &under_test, name).map(|c| c.qualified_name.clone());
+        let nested = Some("com.google.protobuf.ByteString.LiteralByteString".to_string());
+        assert_eq!(named("ByteString.LiteralByteString"), nested, "through its outer class");
+        assert_eq!(named("LiteralByteString"), nested);
+        assert_eq!(named("com.google.protobuf.ByteString.LiteralByteString"), nested);
+        assert_eq!(named("teString"), None, "a whole name, not its end");
+        assert_eq!(named("java.util.List"), None);
+    }
 
     #[test]
     fn a_failed_assertion_is_shown_with_its_statement_and_without_junit_s_callers() {

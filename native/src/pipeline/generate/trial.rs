@@ -142,10 +142,10 @@ impl GenerateRun {
     /// `Object`'s `equals` (JUnit printed both as `Class@hash`) comparing their values instead
     /// (`mtc::identity`), and of two arrays (`[B@hash`) comparing their elements
     /// (`mtc::array_identity`), and of a `String` against an object printing alike comparing their
-    /// texts (`mtc::text_alike`), and of a `String` local against a local of another type comparing
-    /// stages of one type (`mtc::mixed_stages`), and the note for the report; None when no assertion
-    /// is such, or when a template wrote the candidate (its assertions compare what the template
-    /// chose to compare).
+    /// texts (`mtc::text_alike`), and of a `String` local against a local of another type
+    /// comparing stages of one type (`mtc::mixed_stages`), and the note for the report; None when
+    /// no assertion is such, or when a template wrote the candidate (its assertions compare what
+    /// the template chose to compare).
     /// Used at the trial and again at validation, whose catalogue copies may fail so for the first time.
     pub(super) fn compare_identity_values(&self, i: usize, tests: &[TestResult]) -> Option<(String, String)> {
         let c = &self.candidates[i];
@@ -397,7 +397,8 @@ mod tests {
 
     #[test]
     fn a_class_with_no_mtc_is_refined_with_each_methods_shape() {
-        // jodd's CsvUtil, unseen-42: `toStringArray` on two locals given one literal, asserted equal.
+        // jodd's CsvUtil, unseen-42: `toStringArray` on two locals given one literal, asserted
+        // equal.
         let c = shaped(&[("testRoundTrip", 1, true), ("testEmpty", 2, false)]);
         let (asked, key) = shape_problem(&c, "CsvUtil").expect("no MTC: refined");
         assert_eq!(

@@ -145,7 +145,8 @@ pub fn named_element_and_list(pair: &Pair) -> Option<Mr> {
         lines.push("}".into());
         lines.join("\n")
     };
-    let counted = count.map(|c| format!(" and {}().size() = {}()", list.name, c.name)).unwrap_or_default();
-    let relation = format!("{l}().get(i) = {e}(i){counted}", l = list.name, e = element.name);
+    let (size, index) = if array { ("length", "[i]") } else { ("size()", ".get(i)") };
+    let counted = count.map(|c| format!(" and {}().{size} = {}()", list.name, c.name)).unwrap_or_default();
+    let relation = format!("{l}(){index} = {e}(i){counted}", l = list.name, e = element.name);
     Some(Mr { template: "namedElementAndList", relation, bodies: instances.iter().map(body).collect() })
 }

@@ -169,6 +169,9 @@ pub struct Candidate {
     pub last_compiled: Option<String>,
     /// A static repair of the last trial waits for the next compile to say whether it worked.
     pub static_repair_pending: bool,
+    /// Hashes of the classes the static repairs wrote: a repair that writes one again would go
+    /// round in a loop of compiles (two repairs undoing each other), so it is not made.
+    pub statically_repaired: std::collections::HashSet<u64>,
     /// LLM refinement rounds saved: static repairs after which the class compiled.
     pub rounds_saved: u32,
     pub amplified: bool,
@@ -263,6 +266,14 @@ impl Candidate {
         self.twins.iter().filter(|(_, f)| *f == now).map(|(m, _)| *m).collect()
     }
 
+    /// Records `code` as a static repair's class; false when a repair wrote it before.
+    pub(super) fn first_repair_to(&mut self, code: &str) -> bool {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        code.hash(&mut hasher);
+        self.statically_repaired.insert(hasher.finish())
+    }
+
     pub fn is_mtc_method(&self, method: &str) -> bool {
         self.shapes.iter().any(|s| s.name == method && s.is_mtc())
     }
@@ -303,6 +314,7 @@ impl Candidate {
             first_reply_compiled: None,
             compiled: false,
             static_repair_pending: false,
+            statically_repaired: Default::default(),
             rounds_saved: 0,
             amplified: false,
             inputs: None,
@@ -329,6 +341,15 @@ impl Candidate {
 #[cfg(test)]
 mod tests {
     use super::{Candidate, Status, TargetRef};
+
+    #[test]
+    fn a_class_a_static_repair_wrote_before_is_not_written_again() {
+        let target = TargetRef { file: 0, class: 0, method: 0 };
+        let mut c = Candidate::new(0, target, None, 0, Vec::new(), "T".into(), "p.T".into());
+        assert!(c.first_repair_to("class T { int a; }"));
+        assert!(c.first_repair_to("class T { int b; }"));
+        assert!(!c.first_repair_to("class T { int a; }"), "back to a class repaired before: a loop");
+    }
 
     #[test]
     fn a_status_is_named_by_its_serde_name_with_its_detail_beside_it() {

@@ -49,7 +49,8 @@ impl GenerateRun {
         self.candidates[i].diagnostics = diagnostics.to_vec();
         let repaired = self.static_repair(i, diagnostics);
         let c = &mut self.candidates[i];
-        if let Some(fixed) = repaired {
+        // A class a repair wrote before came back to the same errors: repairing again would loop.
+        if let Some(fixed) = repaired.filter(|fixed| c.first_repair_to(fixed)) {
             c.code = Some(fixed);
             // Without it an LLM round would go now: the next trial says whether it was saved.
             c.static_repair_pending = can_refine && c.refinements < rounds;

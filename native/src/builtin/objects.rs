@@ -431,7 +431,9 @@ pub(super) fn implementations<'p>(values: &Values<'p>, class: &ClassModel) -> Ve
     let Some(project) = values.project else { return Vec::new() };
     let mut below: Vec<&ClassModel> = Vec::new();
     for mut level in project.subtypes_by_distance(class) {
-        level.retain(|c| is_buildable(c));
+        // A private class cannot be named outside its outer class (protobuf's
+        // `ByteString.LiteralByteString`, whose creations did not compile in any test).
+        level.retain(|c| is_buildable(c) && is_visible(values, c, &c.modifiers));
         // At one distance, a class without type parameters first: a test declares it plainly
         // (decimal4j's `Decimal0f`, not `GenericImmutableDecimal<S>`).
         level.sort_by_key(|c| !class_type_parameters(c).is_empty());

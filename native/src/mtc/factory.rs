@@ -60,8 +60,10 @@ pub fn private_class_creation<'c>(
             // A short walk: `LiteralByteString` extends `LeafByteString` extends `ByteString`.
             for _ in 0..4 {
                 let c = superclass?;
-                if let Some(instance) = (!private(c)).then(|| fresh(c)).flatten() {
-                    return Some(instance);
+                // Not the very class again: the generator may build a superclass through it.
+                let instance = (!private(c)).then(|| fresh(c)).flatten().filter(|i| !i.contains(name.as_str()));
+                if instance.is_some() {
+                    return instance;
                 }
                 superclass = class_named(c.superclass.as_deref()?.split('<').next()?.trim());
             }
@@ -406,6 +408,9 @@ mod tests {
         let constructor =
             "LiteralByteString(byte[]) has private access in com.google.protobuf.ByteString.LiteralByteString";
         assert!(private_class_creation(code, &[error(3, constructor)], &named, &fresh).is_none(), "a constructor");
+        let through_it = |_: &ClassModel| Some("new ByteString.LiteralByteString(new byte[0])".to_string());
+        let again = private_class_creation(code, &[error(3, message)], &named, &through_it);
+        assert!(again.is_none(), "an instance built through the private class again: {again:?}");
     }
 
     #[test]

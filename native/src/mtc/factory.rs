@@ -54,18 +54,19 @@ pub fn private_class_creation<'c>(
 ) -> Option<String> {
     super::javac::edit_at_errors(code, diagnostics, |root, d| {
         let Some(name) = private_class_of(&d.message) else { return Vec::new() };
+        let private = |c: &ClassModel| c.modifiers.iter().any(|m| m == "private");
+        let superclass = |c: &ClassModel| class_named(c.superclass.as_deref()?.split('<').next()?.trim());
         let accessible = |class: &'c ClassModel| {
-            let private = |c: &ClassModel| c.modifiers.iter().any(|m| m == "private");
-            let mut superclass = class_named(class.superclass.as_deref()?.split('<').next()?.trim());
+            let mut next = superclass(class);
             // A short walk: `LiteralByteString` extends `LeafByteString` extends `ByteString`.
             for _ in 0..4 {
-                let c = superclass?;
+                let c = next?;
                 // Not the very class again: the generator may build a superclass through it.
                 let instance = (!private(c)).then(|| fresh(c)).flatten().filter(|i| !i.contains(name.as_str()));
                 if instance.is_some() {
                     return instance;
                 }
-                superclass = class_named(c.superclass.as_deref()?.split('<').next()?.trim());
+                next = superclass(c);
             }
             None
         };

@@ -90,8 +90,25 @@ fn mr_line(comment: &str) -> Option<String> {
         let rest =
             line.strip_prefix("MR:").or_else(|| line.strip_prefix("MR -")).or_else(|| line.strip_prefix("MR "))?;
         let rest = rest.trim().trim_end_matches("*/").trim();
-        (!rest.is_empty() && !is_placeholder(rest)).then(|| rest.to_string())
+        (!rest.is_empty() && !is_placeholder(rest) && states_a_relation(rest)).then(|| rest.to_string())
     })
+}
+
+/// Words without which a line states no relation between values: a comparison, a sameness or a
+/// difference, an undoing, an order, a truth. A small model sometimes fills the `// MR:` line with
+/// what each method returns ("The parseCidr(String) method returns an Ipv4Range, and the
+/// toStringInCidrNotation() method returns a String.", commons-ip-math, unseen-44): the assertion
+/// says more than that.
+const RELATION_WORDS: &str = "= < > equal same identi invers invert revers undo original round restor unchanged \
+     preserv consisten match differ contain includ greater less larger smaller more fewer \
+     longer shorter increas decreas true false hold always never impl commut symmetr before \
+     after then sum twice double half negat opposite plus minus times agree correspond back \
+     order sort";
+
+/// Whether a stated `// MR:` line names a relation at all (`RELATION_WORDS`).
+fn states_a_relation(stated: &str) -> bool {
+    let lower = stated.to_lowercase();
+    RELATION_WORDS.split_whitespace().any(|w| lower.contains(w))
 }
 
 /// The template's placeholder, `<the relation between f and g, in one line>`, copied with or
@@ -140,6 +157,8 @@ fn asserted(method: Node, code: &str) -> Option<String> {
 fn outputs_inlined(expression: &str, body: Node, code: &str) -> String {
     let mut declarators = Vec::new();
     nodes_of(body, "variable_declarator", &mut declarators);
+    let locals: Vec<&str> =
+        declarators.iter().filter_map(|d| code.get(d.child_by_field_name("name")?.byte_range())).collect();
     let outputs: Vec<(String, String)> = declarators
         .iter()
         .filter_map(|d| {
@@ -152,7 +171,8 @@ fn outputs_inlined(expression: &str, body: Node, code: &str) -> String {
             let with_arguments =
                 calls.iter().any(|c| c.child_by_field_name("arguments").is_some_and(|a| a.named_child_count() > 0));
             let name = code.get(d.child_by_field_name("name")?.byte_range())?;
-            with_arguments.then(|| (name.to_string(), code.get(value.byte_range()).unwrap_or("").to_string()))
+            let output = with_arguments || called_on_a_local(value, &locals, code);
+            output.then(|| (name.to_string(), code.get(value.byte_range()).unwrap_or("").to_string()))
         })
         .collect();
     let mut out = expression.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -173,6 +193,15 @@ fn outputs_inlined(expression: &str, body: Node, code: &str) -> String {
         }
     }
     out
+}
+
+/// `b.previous()` where `b` is a local of the test: an output of the object under test, though
+/// the call takes nothing (`Ipv4 c = b.previous()` after `Ipv4 b = a.next()`, commons-ip-math,
+/// unseen-44, read `c equals a` before). A call without arguments on nothing, or on a class, makes
+/// a fixture (`getSecretEncryptionKey()`) and keeps its name.
+fn called_on_a_local(value: Node, locals: &[&str], code: &str) -> bool {
+    let receiver = (value.kind() == "method_invocation").then(|| value.child_by_field_name("object")).flatten();
+    receiver.is_some_and(|r| r.kind() == "identifier" && code.get(r.byte_range()).is_some_and(|n| locals.contains(&n)))
 }
 
 /// Without the class qualifier of static calls: `AESEncryption.decryptText(` -> `decryptText(`;
@@ -314,6 +343,45 @@ class T {
         assert_eq!(found[2].1, "asserted: !toBoolean(negate(b)) equals toBoolean(b)", "the placeholder without <>");
         assert_eq!(found[3].1, "asserted: after equals before + 1", "the placeholder without its first words");
         assert!(stated_relations("class T { @Test void m() { f(1); } }").is_empty(), "no assertion, no relation");
+    }
+
+    #[test]
+    fn an_mr_line_that_only_says_what_methods_return_gives_way_to_the_assertion() {
+        // Qwen2.5-Coder-1.5B's reply for commons-ip-math's `Ipv4Range#parseCidr(String)` ~
+        // `toStringInCidrNotation()` (unseen-44).
+        let code = r#"
+class T {
+    @Test
+    void mr1_input1() throws Exception {
+        // MR: The parseCidr(String) method returns an Ipv4Range, and the toStringInCidrNotation() method returns a String.
+        Ipv4Range source = Ipv4Range.parseCidr("192.168.1.0/24");
+        String followUpOutput = source.toStringInCidrNotation();
+        assertEquals("192.168.1.0/24", followUpOutput);
+    }
+
+    @Test
+    void mr2() {
+        // MR: parsing the CIDR notation a range prints gives back the range
+        assertEquals(a, b);
+    }
+}
+"#;
+        let found = stated_relations(code);
+        assert_eq!(
+            found[0].1,
+            "asserted: parseCidr(\"192.168.1.0/24\").toStringInCidrNotation() equals \"192.168.1.0/24\""
+        );
+        assert_eq!(found[1].1, "parsing the CIDR notation a range prints gives back the range", "a relation stated");
+    }
+
+    #[test]
+    fn an_output_taken_from_a_local_without_arguments_is_inlined() {
+        // Qwen2.5-Coder-1.5B's reply for commons-ip-math's `Ipv4#next()` ~ `previous()` (unseen-44),
+        // read `c equals a` before; a call without arguments on no object stays a fixture.
+        let code = "class T {\n    @Test\n    void mr1() {\n        Ipv4 a = Ipv4.of(\"10.0.0.1\");\n        \
+                    Ipv4 b = a.next();\n        Ipv4 c = b.previous();\n        Key k = newKey();\n        \
+                    assertEquals(a, c);\n        assertEquals(k, c);\n    }\n}\n";
+        assert_eq!(asserted_relation(code, "mr1").unwrap(), "of(\"10.0.0.1\").next().previous() equals k");
     }
 
     #[test]

@@ -44,6 +44,7 @@ mod standard_implementation;
 mod strip;
 mod text_alike;
 mod type_variables;
+mod unread_local;
 mod values;
 mod wrong_owner;
 
@@ -87,5 +88,6 @@ pub use standard_implementation::standard_implementation;
 pub use strip::strip_tests;
 pub use text_alike::{compare_texts, compares_printed_forms, text_alike_failure};
 pub use type_variables::type_variables;
+pub use unread_local::drop_unread_locals;
 pub use values::listed_values;
 pub use wrong_owner::wrong_owner_calls;

@@ -89,7 +89,7 @@ impl GenerateRun {
         let broken = tests.iter().all(|t| t.status.is_broken());
         let (rounds, can_refine) = (self.settings.refinement_rounds, self.llm_writes(i));
         let shapes = self.shapes_of(i);
-        let compared = self.compare_identity_values(i, &tests);
+        let compared = self.rewrite_after_run(i, &tests);
         let class_name = self.candidates[i].target.class(&self.project).name.clone();
         let c = &mut self.candidates[i];
         c.shapes = shapes;
@@ -138,6 +138,31 @@ impl GenerateRun {
 }
 
 impl GenerateRun {
+    /// Candidate `i`'s code rewritten for what its run showed, and the note for the report: values
+    /// compared by identity or as texts of another type compared as they mean
+    /// (`compare_identity_values`), else a value built, never read and throwing, dropped
+    /// (`mtc::drop_unread_locals`); None when the run calls for neither, or a template wrote the
+    /// candidate. Used at the trial and again at validation, whose catalogue copies may fail so
+    /// for the first time.
+    pub(super) fn rewrite_after_run(&self, i: usize, tests: &[TestResult]) -> Option<(String, String)> {
+        self.compare_identity_values(i, tests).or_else(|| self.drop_unread_failing_locals(i, tests))
+    }
+
+    /// Candidate `i`'s code without the locals it never reads whose building threw.
+    fn drop_unread_failing_locals(&self, i: usize, tests: &[TestResult]) -> Option<(String, String)> {
+        let c = &self.candidates[i];
+        if c.template.is_some() {
+            return None;
+        }
+        let test_line =
+            |t: &TestResult| t.frames.iter().find_map(|f| super::failing_step::test_line(f, &c.qualified_name));
+        let lines: Vec<usize> =
+            tests.iter().filter(|t| t.status == TestStatus::Errored).filter_map(test_line).collect();
+        let (code, names) = crate::mtc::drop_unread_locals(c.code.as_deref()?, &lines)?;
+        let note = format!("dropped what the test built and never read where building it threw: {}", names.join(", "));
+        Some((code, note))
+    }
+
     /// Candidate `i`'s code with each failed `assertEquals` of two objects whose project class keeps
     /// `Object`'s `equals` (JUnit printed both as `Class@hash`) comparing their values instead
     /// (`mtc::identity`), and of two arrays (`[B@hash`) comparing their elements
@@ -146,8 +171,7 @@ impl GenerateRun {
     /// comparing stages of one type (`mtc::mixed_stages`), and the note for the report; None when
     /// no assertion is such, or when a template wrote the candidate (its assertions compare what
     /// the template chose to compare).
-    /// Used at the trial and again at validation, whose catalogue copies may fail so for the first time.
-    pub(super) fn compare_identity_values(&self, i: usize, tests: &[TestResult]) -> Option<(String, String)> {
+    fn compare_identity_values(&self, i: usize, tests: &[TestResult]) -> Option<(String, String)> {
         let c = &self.candidates[i];
         if c.template.is_some() {
             return None;

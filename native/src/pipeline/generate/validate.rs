@@ -82,9 +82,10 @@ impl GenerateRun {
         let mine = results.runs.iter().filter(|r| &r.test_class == qualified);
         let (original, mutants): (Vec<_>, Vec<_>) = mine.partition(|r| r.mutant == 0);
         let original = original.first().map(|r| r.tests.clone()).unwrap_or_default();
-        // Inputs first run here (amplified, or the catalogue's) may fail an identity equality the
-        // trial never saw: compared by value, the class is validated again in the next batch.
-        if let Some((code, note)) = self.compare_identity_values(i, &original) {
+        // Inputs first run here (amplified, or the catalogue's) may fail in a way the trial never
+        // saw (an identity equality, an unread value that throws): rewritten, the class is
+        // validated again in the next batch.
+        if let Some((code, note)) = self.rewrite_after_run(i, &original) {
             let c = &mut self.candidates[i];
             c.code = Some(code);
             c.notes.push(note);

@@ -288,6 +288,25 @@ fn collections_of_the_project_keep_their_observers_consistent() {
 }
 
 #[test]
+fn a_collection_without_type_parameters_holds_what_its_interfaces_give_list() {
+    // Joda Primitives' `ArrayIntList` (unseen-44) is a `List<Integer>` through `IntList extends
+    // PrimitiveList<Integer>` and `PrimitiveList<E> extends List<E>`: a guessed `String` element
+    // made `subject.add("")`, which did not compile.
+    let files = [
+        "builtin/com/acme/bag/IntSeq.java",
+        "builtin/com/acme/bag/IntSequence.java",
+        "builtin/com/acme/bag/PrimitiveSequence.java",
+    ];
+    let found = generated_in(&files, "IntSeq", "size");
+    let m = mtc(&found, "containerState");
+    assert!(m.code.contains("IntSeq subject = new IntSeq();\n        subject.add(0);"), "{}", m.code);
+    assert!(!m.code.contains("\"\""), "no text where ints go: {}", m.code);
+    // Without the interface that extends `List`, nothing says the class is a collection.
+    let found = generated_in(&files[..2], "IntSeq", "size");
+    assert!(!found.iter().any(|m| m.template == "containerState"), "{:?}", templates(&found));
+}
+
+#[test]
 fn a_decorator_answers_with_the_observers_it_inherits() {
     let files = ["builtin/com/acme/bag/InsertionSet.java", "builtin/com/acme/bag/SetDecorator.java"];
     let found = generated_in(&files, "InsertionSet", "add");

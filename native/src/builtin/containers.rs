@@ -67,10 +67,29 @@ fn kind(caller: &Caller) -> Option<Kind> {
 }
 
 /// The element type (or key and value types) as a test declares them: the class's type
-/// arguments within their bounds.
+/// arguments within their bounds, else those a `java.util` supertype is given in a header.
 fn element_types(caller: &Caller) -> Vec<String> {
-    let own = caller.class_type();
-    super::types::generic_arguments(&own).1
+    let own = super::types::generic_arguments(&caller.class_type()).1;
+    if !own.is_empty() {
+        return own;
+    }
+    inherited_element_types(caller).unwrap_or_default()
+}
+
+/// The type arguments a header gives a `java.util` collection or map the class is, when none is
+/// a type variable of that header's class: Joda Primitives' `ArrayIntList` has no type parameter
+/// and is a `List<Integer>` through its `IntList` interface (unseen-44: the template's
+/// `subject.add("a")`, a guessed `String`, did not compile).
+fn inherited_element_types(caller: &Caller) -> Option<Vec<String>> {
+    super::templates::written_supertypes(caller).into_iter().find_map(|(class, written)| {
+        let (raw, arguments) = super::types::generic_arguments(&written);
+        let raw = crate::java_model::types::erase_simple(&raw);
+        let jdk = super::objects::find_class(caller.values, &raw).is_none();
+        let container = COLLECTIONS.contains(&raw.as_str()) || MAPS.contains(&raw.as_str());
+        let variables = crate::java_model::types::class_type_parameters(class);
+        let concrete = !arguments.is_empty() && arguments.iter().all(|a| !variables.contains(a) && !a.contains('?'));
+        (jdk && container && concrete).then_some(arguments)
+    })
 }
 
 /// Whether the class is a `java.util` collection or map, which `container` tests.

@@ -752,21 +752,43 @@ pub(super) fn ancestors<'c>(caller: &Caller<'c>) -> Vec<&'c crate::java_model::C
 /// `implements Comparable<Interval>` names `Comparable`, not `Interval`).
 pub(super) fn supertypes(caller: &Caller) -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
-    let mut queue: Vec<&crate::java_model::ClassModel> = ancestors(caller);
-    let mut visited = 0;
-    while let Some(c) = queue.pop().filter(|_| visited < 4 * ANCESTORS) {
-        visited += 1;
-        for name in c.declared_supertypes() {
-            if names.contains(&name) {
-                continue;
-            }
-            if let Some(interface) = super::objects::find_class(caller.values, &name) {
-                queue.push(interface);
-            }
+    for (_, written) in written_supertypes(caller) {
+        let name = crate::java_model::types::erase_simple(&written);
+        if !names.contains(&name) {
             names.push(name);
         }
     }
     names
+}
+
+/// Each supertype as a header writes it, with the class whose header does, over the class, the
+/// project classes and interfaces it reaches, and its project ancestors, nearest first. A type
+/// variable of a project supertype is written as what the header below gave it:
+/// `IntList extends PrimitiveList<Integer>` and `PrimitiveList<E> extends List<E>` make
+/// `List<Integer>`.
+pub(super) fn written_supertypes<'c>(caller: &Caller<'c>) -> Vec<(&'c crate::java_model::ClassModel, String)> {
+    use crate::java_model::types::{class_type_parameters, erase_simple};
+    let mut out = Vec::new();
+    let own = ancestors(caller);
+    let mut queue: std::collections::VecDeque<(&crate::java_model::ClassModel, Vec<(String, String)>)> =
+        own.iter().take(1).map(|c| (*c, Vec::new())).collect();
+    let mut visited: Vec<&str> = Vec::new();
+    let mut later = own.into_iter().skip(1);
+    while let Some((c, given)) = queue.pop_front().or_else(|| later.next().map(|c| (c, Vec::new()))) {
+        if visited.len() >= 4 * ANCESTORS || visited.contains(&c.qualified_name.as_str()) {
+            continue;
+        }
+        visited.push(&c.qualified_name);
+        for written in c.superclass.iter().chain(&c.interfaces) {
+            let written = given.iter().fold(written.clone(), |w, (var, ty)| crate::mtc::replace_word(&w, var, ty));
+            if let Some(supertype) = super::objects::find_class(caller.values, &erase_simple(&written)) {
+                let arguments = super::types::generic_arguments(&written).1;
+                queue.push_back((supertype, class_type_parameters(supertype).into_iter().zip(arguments).collect()));
+            }
+            out.push((c, written));
+        }
+    }
+    out
 }
 
 /// A same-type transform whose name says it normalises is idempotent: `f(f(x)) = f(x)`.

@@ -58,15 +58,52 @@ fn class_members(tree: &Tree) -> Vec<Node<'_>> {
     body.named_children(&mut cursor).collect()
 }
 
-/// The relations of a class in one line: the distinct stated ones, in order.
+/// The relations of a class in one line: the distinct stated ones, in order. Relations read off
+/// assertions that differ only in their literals (one relation's copies, each on its own input)
+/// count once, as the first of them.
 pub fn relation_summary(code: &str) -> Option<String> {
-    let mut distinct: Vec<String> = Vec::new();
+    let mut distinct: Vec<(String, String)> = Vec::new();
     for (_, r) in stated_relations(code) {
-        if !distinct.contains(&r) {
-            distinct.push(r);
+        let shape = without_literals(&r);
+        if !distinct.iter().any(|(s, _)| *s == shape) {
+            distinct.push((shape, r));
         }
     }
-    (!distinct.is_empty()).then(|| distinct.join("; "))
+    (!distinct.is_empty()).then(|| distinct.into_iter().map(|(_, r)| r).collect::<Vec<_>>().join("; "))
+}
+
+/// A relation with its string and char literals emptied and its numbers left out: what its
+/// copies on other inputs share.
+fn without_literals(relation: &str) -> String {
+    let mut out = String::with_capacity(relation.len());
+    let mut quote: Option<char> = None;
+    let mut escaped = false;
+    let mut previous = ' ';
+    for c in relation.chars() {
+        match quote {
+            Some(q) => {
+                if escaped {
+                    escaped = false;
+                } else if c == '\\' {
+                    escaped = true;
+                } else if c == q {
+                    quote = None;
+                    out.push(c);
+                }
+            }
+            None if c == '"' || c == '\'' => {
+                quote = Some(c);
+                out.push(c);
+            }
+            // A digit starting a number, not one ending a name (`mr1`, `Base64`).
+            None if c.is_ascii_digit() && !(previous.is_alphanumeric() || previous == '_') => {}
+            None => out.push(c),
+        }
+        if quote.is_none() && !(c.is_ascii_digit() && !(previous.is_alphanumeric() || previous == '_')) {
+            previous = c;
+        }
+    }
+    out
 }
 
 fn comments_in(node: Node) -> Vec<Node> {
@@ -171,7 +208,10 @@ fn outputs_inlined(expression: &str, body: Node, code: &str) -> String {
             let with_arguments =
                 calls.iter().any(|c| c.child_by_field_name("arguments").is_some_and(|a| a.named_child_count() > 0));
             let name = code.get(d.child_by_field_name("name")?.byte_range())?;
-            let output = with_arguments || called_on_a_local(value, &locals, code);
+            // `Ipv4Range sourceOutput = source;`: another name of an output.
+            let alias =
+                value.kind() == "identifier" && code.get(value.byte_range()).is_some_and(|v| locals.contains(&v));
+            let output = with_arguments || alias || called_on_a_local(value, &locals, code);
             output.then(|| (name.to_string(), code.get(value.byte_range()).unwrap_or("").to_string()))
         })
         .collect();
@@ -371,7 +411,30 @@ class T {
             found[0].1,
             "asserted: parseCidr(\"192.168.1.0/24\").toStringInCidrNotation() equals \"192.168.1.0/24\""
         );
+        // Another name for an output is read through (`Ipv4Range sourceOutput = source;`).
+        let aliased = code.replace(
+            "String followUpOutput = source.",
+            "Ipv4Range sourceOutput = source;\n        String followUpOutput = sourceOutput.",
+        );
+        assert_eq!(stated_relations(&aliased)[0].1, found[0].1);
         assert_eq!(found[1].1, "parsing the CIDR notation a range prints gives back the range", "a relation stated");
+    }
+
+    #[test]
+    fn copies_of_a_relation_on_other_literals_are_summarised_once() {
+        let method = |name: &str, input: &str| {
+            format!("    @Test\n    void {name}() {{\n        assertEquals(\"{input}\", print(parse(\"{input}\", 2)));\n    }}\n")
+        };
+        let code = format!(
+            "class T {{\n{}{}{}}}\n",
+            method("mr1", "10.0.0.0/8"),
+            method("mr1_input2", "a \\\" b"),
+            "    @Test\n    void mr2() {\n        assertEquals(x1, base64(x1));\n    }\n"
+        );
+        assert_eq!(
+            relation_summary(&code).unwrap(),
+            "asserted: print(parse(\"10.0.0.0/8\", 2)) equals \"10.0.0.0/8\"; asserted: base64(x1) equals x1"
+        );
     }
 
     #[test]

@@ -301,6 +301,13 @@ fn a_collection_without_type_parameters_holds_what_its_interfaces_give_list() {
     let m = mtc(&found, "containerState");
     assert!(m.code.contains("IntSeq subject = new IntSeq();\n        subject.add(0);"), "{}", m.code);
     assert!(!m.code.contains("\"\""), "no text where ints go: {}", m.code);
+    // A removal by index under a name of its own answers what `get` read there.
+    let removal = generated_in(&files, "IntSeq", "removeAt");
+    let m = mtc(&removal, "containerState");
+    assert_eq!(m.relation, "removeAt(i) answers get(i) and size() drops by one");
+    assert!(m.code.contains("assertEquals(expected, subject.removeAt(last));"), "{}", m.code);
+    let void = generated_in(&files, "IntSeq", "removeFromIndex");
+    assert!(!void.iter().any(|m| m.template == "containerState"), "nothing answered: {:?}", templates(&void));
     // Without the interface that extends `List`, nothing says the class is a collection.
     let found = generated_in(&files[..2], "IntSeq", "size");
     assert!(!found.iter().any(|m| m.template == "containerState"), "{:?}", templates(&found));

@@ -104,8 +104,11 @@ pub fn container(pair: &Pair) -> Option<Mr> {
     let subject = caller.instance()?;
     let types = element_types(caller);
     let (relation, check) = match kind {
-        Kind::Collection { list, queue, set } => collection_check(&pair.target.name, list, queue, set)?,
-        Kind::Map => map_check(&pair.target.name)?,
+        Kind::Collection { list, queue, set } => match collection_check(&pair.target.name, list, queue, set) {
+            Some((relation, check)) => (relation.to_string(), check.to_string()),
+            None => index_removal_check(pair.target).filter(|_| list)?,
+        },
+        Kind::Map => map_check(&pair.target.name).map(|(r, c)| (r.to_string(), c.to_string()))?,
     };
     let (element, value) = match kind {
         Kind::Map => {
@@ -136,10 +139,10 @@ pub fn container(pair: &Pair) -> Option<Mr> {
             lines.push(format!("{value} v = {};", probe.1.unwrap_or_default()));
         }
         lines.push(format!("boolean added = {};", last.is_some()));
-        lines.push(check.to_string());
+        lines.push(check.clone());
         bodies.push(lines.join("\n"));
     }
-    Some(Mr { template: "containerState", relation: relation.to_string(), bodies })
+    Some(Mr { template: "containerState", relation, bodies })
 }
 
 /// The relation and the assertion lines for a collection's target method.
@@ -161,6 +164,25 @@ fn collection_check(target: &str, list: bool, queue: bool, set: bool) -> Option<
         "peek" | "element" | "poll" | "remove" if queue => ("first in, first out: peek() is what the first add(x) added, on an empty queue", "subject.clear();\nsubject.add(x);\nassertEquals(x, subject.peek());\nassertEquals(x, subject.poll());\nassertTrue(subject.isEmpty());"),
         _ => return None,
     })
+}
+
+/// A list's removal by index under a name of its own (`removeAt`, Joda Primitives'
+/// `removeIntAt`, Vector's `removeElementAt`, `removeIndex`): it answers the element `get` read at
+/// that index, and the size drops by one. Only for a method taking one `int`.
+fn index_removal_check(target: &crate::java_model::MethodModel) -> Option<(String, String)> {
+    let name = &target.name;
+    let by_index = name.starts_with("remove") && (name.ends_with("At") || name.ends_with("Index"));
+    let takes_index = target.params.len() == 1 && target.params[0].type_name == "int";
+    let answers = target.return_type.as_deref().is_some_and(|r| r != "void");
+    if !(by_index && takes_index && answers) {
+        return None;
+    }
+    let relation = format!("{name}(i) answers get(i) and size() drops by one");
+    let check = format!(
+        "subject.add(x);\nint last = subject.size() - 1;\nObject expected = subject.get(last);\n\
+         assertEquals(expected, subject.{name}(last));\nassertEquals(last, subject.size());"
+    );
+    Some((relation, check))
 }
 
 /// The relation and the assertion lines for a map's target method.

@@ -439,8 +439,9 @@ class T {
 
     #[test]
     fn an_output_taken_from_a_local_without_arguments_is_inlined() {
-        // Qwen2.5-Coder-1.5B's reply for commons-ip-math's `Ipv4#next()` ~ `previous()` (unseen-44),
-        // read `c equals a` before; a call without arguments on no object stays a fixture.
+        // Qwen2.5-Coder-1.5B's reply for commons-ip-math's `Ipv4#next()` ~ `previous()`
+        // (unseen-44), read `c equals a` before; a call without arguments on no object stays a
+        // fixture.
         let code = "class T {\n    @Test\n    void mr1() {\n        Ipv4 a = Ipv4.of(\"10.0.0.1\");\n        \
                     Ipv4 b = a.next();\n        Ipv4 c = b.previous();\n        Key k = newKey();\n        \
                     assertEquals(a, c);\n        assertEquals(k, c);\n    }\n}\n";

@@ -1,8 +1,9 @@
 //! A run-time repair for a value the test builds and never reads, whose building threw: a small
 //! model declares a "source input" it then forgets, and computes the relation from other calls.
-//! commons-ip-math's MTC (unseen-44) began `Ipv4RangeBuilder source = Ipv4Range.from("192.168.1.0/24");`
-//! and related `parseCidr("192.168.1.0/24")` to `parse("192.168.1.0/24")`; `from` takes an
-//! address, not a CIDR text, so every input threw there and the relation was never checked.
+//! commons-ip-math's MTC (unseen-44) began
+//! `Ipv4RangeBuilder source = Ipv4Range.from("192.168.1.0/24");` and related
+//! `parseCidr("192.168.1.0/24")` to `parse("192.168.1.0/24")`; `from` takes an address, not a
+//! CIDR text, so every input threw there and the relation was never checked.
 //! The declaration is dropped and the test run again. Only a value created (`new`) or got from a
 //! class's static method, directly or through calls on it: it changes no object the test reads
 //! later. A value the test reads is its business: the input was what it was.

@@ -22,14 +22,16 @@ pub fn drop_unread_locals(code: &str, lines: &[usize]) -> Option<(String, Vec<St
             let Some(name) = unread_built_local(declaration, code) else { continue };
             let start = code[..declaration.start_byte()].rfind('\n').map_or(0, |n| n + 1);
             let end = code[declaration.end_byte()..].find('\n').map_or(code.len(), |n| declaration.end_byte() + n + 1);
-            if !edits.iter().any(|&(s, _, _)| s == start) {
-                edits.push((start, end, String::new()));
+            if edits.iter().any(|&(s, _, _)| s == start) {
+                continue;
+            }
+            edits.push((start, end, String::new()));
+            if !names.iter().any(|n| n == name) {
                 names.push(name.to_string());
             }
         }
     }
     let fixed = apply_edits(code, edits)?;
-    names.dedup();
     Some((fixed, names))
 }
 

@@ -1,6 +1,6 @@
 //! A round trip through methods named for the same action: an LLM's relation that `g(f(x))`
-//! (or a longer chain down to `x`) gives back `x` where `f` and `g` both escape (`escapeJsonMinimal(escapeJson(text)) equals
-//! text`), both encode, both format. It holds where neither changes anything (a text with nothing
+//! (or a longer chain down to `x`) gives back `x` where `f` and `g` both escape
+//! (`escapeJsonMinimal(escapeJson(text)) equals text`), both encode, both format. It holds where neither changes anything (a text with nothing
 //! to escape) and fails where both do, the pattern of a bug that fails for some inputs only; but
 //! the names say neither undoes the other, so the relation is what is wrong (unbescape's three
 //! false suspects). Names that say one undoes the other (`escape`/`unescape`,

@@ -1,13 +1,14 @@
 //! A round trip through methods named for the same action: an LLM's relation that `g(f(x))`
 //! (or a longer chain down to `x`) gives back `x` where `f` and `g` both escape
-//! (`escapeJsonMinimal(escapeJson(text)) equals text`), both encode, both format. It holds where neither changes anything (a text with nothing
-//! to escape) and fails where both do, the pattern of a bug that fails for some inputs only; but
-//! the names say neither undoes the other, so the relation is what is wrong (unbescape's three
-//! false suspects). Names that say one undoes the other (`escape`/`unescape`,
-//! `rotateLeft`/`rotateRight`) are no such pair. One method twice is such a pair too, given the
-//! same arguments both times (json-simple's `escape(escape(s, buffer))` back to `s`, unseen-23's
-//! false suspect), unless its action undoes itself (`reverse(reverse(x))`) or the second call is
-//! given other arguments (`rotate(rotate(x, 3), -3)`).
+//! (`escapeJsonMinimal(escapeJson(text)) equals text`), both encode, both format. It holds where
+//! neither changes anything (a text with nothing to escape) and fails where both do, the pattern
+//! of a bug that fails for some inputs only; but the names say neither undoes the other, so the
+//! relation is what is wrong (unbescape's three false suspects). Names that say one undoes the
+//! other (`escape`/`unescape`, `rotateLeft`/`rotateRight`) are no such pair. One method twice is
+//! such a pair too, given the same arguments both times (json-simple's `escape(escape(s,
+//! buffer))` back to `s`, unseen-23's false suspect), unless its action undoes itself
+//! (`reverse(reverse(x))`) or the second call is given other arguments (`rotate(rotate(x, 3),
+//! -3)`).
 
 use crate::coupling::{name_tokens, named_inverses};
 use tree_sitter::Node;

@@ -80,6 +80,8 @@ fn without_literals(relation: &str) -> String {
     let mut escaped = false;
     let mut previous = ' ';
     for c in relation.chars() {
+        // A digit starting a number, not one ending a name (`mr1`, `Base64`).
+        let number = quote.is_none() && c.is_ascii_digit() && !(previous.is_alphanumeric() || previous == '_');
         match quote {
             Some(q) => {
                 if escaped {
@@ -95,11 +97,10 @@ fn without_literals(relation: &str) -> String {
                 quote = Some(c);
                 out.push(c);
             }
-            // A digit starting a number, not one ending a name (`mr1`, `Base64`).
-            None if c.is_ascii_digit() && !(previous.is_alphanumeric() || previous == '_') => {}
+            None if number => {}
             None => out.push(c),
         }
-        if quote.is_none() && !(c.is_ascii_digit() && !(previous.is_alphanumeric() || previous == '_')) {
+        if quote.is_none() && !number {
             previous = c;
         }
     }

@@ -7,6 +7,7 @@ mod body;
 mod declarations;
 mod grammar;
 pub mod javadoc;
+mod literals;
 pub mod names;
 mod project;
 mod sole_statement;
@@ -14,6 +15,7 @@ pub mod types;
 mod varargs;
 
 pub use grammar::{descendants, parser};
+pub use literals::code_outside_literals;
 pub use project::{parse_file, parse_str, Project, SourceEncoding};
 pub use sole_statement::sole_statement;
 

@@ -58,7 +58,6 @@ pub(super) fn on_line<'t>(root: Node<'t>, line: usize, kind: &str) -> Vec<Node<'
     found
 }
 
-/// Nodes of `kind` in source order, not looking inside lambdas or nested classes.
 /// The method declaration a node sits in (the node itself when it is one).
 pub(super) fn enclosing_method(node: Node) -> Option<Node> {
     let mut method = node;
@@ -68,6 +67,7 @@ pub(super) fn enclosing_method(node: Node) -> Option<Node> {
     Some(method)
 }
 
+/// Nodes of `kind` in source order, not looking inside lambdas or nested classes.
 pub(super) fn collect<'t>(node: Node<'t>, kind: &str, out: &mut Vec<Node<'t>>) {
     let mut cursor = node.walk();
     let children: Vec<Node<'t>> = node.named_children(&mut cursor).collect();

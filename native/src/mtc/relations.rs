@@ -72,37 +72,19 @@ pub fn relation_summary(code: &str) -> Option<String> {
     (!distinct.is_empty()).then(|| distinct.into_iter().map(|(_, r)| r).collect::<Vec<_>>().join("; "))
 }
 
-/// A relation with its string and char literals emptied and its numbers left out: what its
-/// copies on other inputs share.
+/// A relation without its string and char literals and its numbers: what its copies on other
+/// inputs share.
 fn without_literals(relation: &str) -> String {
-    let mut out = String::with_capacity(relation.len());
-    let mut quote: Option<char> = None;
-    let mut escaped = false;
+    let code = crate::java_model::code_outside_literals(relation);
+    let mut out = String::with_capacity(code.len());
     let mut previous = ' ';
-    for c in relation.chars() {
+    for c in code.chars() {
         // A digit starting a number, not one ending a name (`mr1`, `Base64`).
-        let number = quote.is_none() && c.is_ascii_digit() && !(previous.is_alphanumeric() || previous == '_');
-        match quote {
-            Some(q) => {
-                if escaped {
-                    escaped = false;
-                } else if c == '\\' {
-                    escaped = true;
-                } else if c == q {
-                    quote = None;
-                    out.push(c);
-                }
-            }
-            None if c == '"' || c == '\'' => {
-                quote = Some(c);
-                out.push(c);
-            }
-            None if number => {}
-            None => out.push(c),
+        if c.is_ascii_digit() && !(previous.is_alphanumeric() || previous == '_') {
+            continue;
         }
-        if quote.is_none() && !number {
-            previous = c;
-        }
+        out.push(c);
+        previous = c;
     }
     out
 }

@@ -45,10 +45,7 @@ fn unread_built_local<'c>(declaration: Node, code: &'c str) -> Option<&'c str> {
     if !fresh(declarator.child_by_field_name("value")?, code) {
         return None;
     }
-    let mut body = declaration.parent()?;
-    while !matches!(body.kind(), "method_declaration" | "constructor_declaration" | "lambda_expression") {
-        body = body.parent()?;
-    }
+    let body = super::inputs::enclosing_method(declaration)?;
     let mut identifiers = Vec::new();
     crate::java_model::descendants(body, &["identifier"], &mut identifiers);
     let read_after = identifiers

@@ -63,25 +63,9 @@ fn locals_before(lines: &[&str], at: usize) -> Vec<String> {
 /// Whether `text` names `word` as a whole identifier, outside string and char literals
 /// (`new MutableInt("a")` does not use a local `a`).
 fn mentions(text: &str, word: &str) -> bool {
-    code_outside_literals(text).split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$')).any(|w| w == word)
-}
-
-/// `text` with its string and char literals dropped.
-pub(super) fn code_outside_literals(text: &str) -> String {
-    let mut out = String::new();
-    let mut quote: Option<char> = None;
-    let mut escaped = false;
-    for c in text.chars() {
-        match quote {
-            Some(_) if escaped => escaped = false,
-            Some(_) if c == '\\' => escaped = true,
-            Some(q) if c == q => quote = None,
-            Some(_) => {}
-            None if c == '"' || c == '\'' => quote = Some(c),
-            None => out.push(c),
-        }
-    }
-    out
+    crate::java_model::code_outside_literals(text)
+        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
+        .any(|w| w == word)
 }
 
 #[cfg(test)]

@@ -8,7 +8,8 @@
 //! of the method's range, not a bug. An index the class computed itself (its own off-by-one) is
 //! not one the test wrote, and is left to the rest of the triage.
 
-use super::failing_step::{code_outside_literals, test_line};
+use super::failing_step::test_line;
+use crate::java_model::code_outside_literals;
 
 /// Why the failure is an index out of range that the test passed itself, for the report; None
 /// when the exception is no index out of bounds, its message names no index, or the test's

@@ -125,10 +125,35 @@ const RELATION_WORDS: &str = "= < > equal same identi invers invert revers undo 
      after then sum twice double half negat opposite plus minus times agree correspond back \
      order sort";
 
-/// Whether a stated `// MR:` line names a relation at all (`RELATION_WORDS`).
+/// Whether a stated `// MR:` line names a relation at all (`RELATION_WORDS`). The angle brackets
+/// of a type's arguments (`returns a List<String>`) compare nothing, so they are left out first.
 fn states_a_relation(stated: &str) -> bool {
-    let lower = stated.to_lowercase();
+    let lower = without_type_arguments(stated).to_lowercase();
     RELATION_WORDS.split_whitespace().any(|w| lower.contains(w))
+}
+
+/// `a Map<String, List<Integer>> of names` -> `a Map of names`: innermost first, a `<...>` that
+/// follows a capitalised name and holds only names, dots, `?`, `[]` and commas.
+fn without_type_arguments(text: &str) -> String {
+    let mut text = text.to_string();
+    while let Some((open, close)) = innermost_type_arguments(&text) {
+        text.replace_range(open..=close, "");
+    }
+    text
+}
+
+fn innermost_type_arguments(text: &str) -> Option<(usize, usize)> {
+    let is_name = |c: char| c.is_alphanumeric() || c == '_';
+    text.match_indices('<').map(|(open, _)| open).find_map(|open| {
+        let name_start = text[..open].rfind(|c: char| !is_name(c)).map_or(0, |i| i + 1);
+        let follows_a_type = text[name_start..open].starts_with(|c: char| c.is_uppercase());
+        let close = open + 1 + text[open + 1..].find('>')?;
+        let inside = &text[open + 1..close];
+        let only_types = !inside.trim().is_empty()
+            && inside.chars().all(|c| is_name(c) || matches!(c, '.' | '?' | '[' | ']' | ',' | ' '))
+            && !inside.contains("  ");
+        (follows_a_type && only_types).then_some((open, close))
+    })
 }
 
 /// The template's placeholder, `<the relation between f and g, in one line>`, copied with or
@@ -401,6 +426,16 @@ class T {
         );
         assert_eq!(stated_relations(&aliased)[0].1, found[0].1);
         assert_eq!(found[1].1, "parsing the CIDR notation a range prints gives back the range", "a relation stated");
+    }
+
+    #[test]
+    fn the_brackets_of_a_type_state_no_relation() {
+        assert!(!states_a_relation("join(String, List<String>) returns a String"));
+        assert!(!states_a_relation("getCommands() returns a Map<String, List<JCommander>>"));
+        assert!(states_a_relation("a.size() < b.size()"));
+        assert!(states_a_relation("x<y for List<String> inputs"));
+        assert!(states_a_relation("A<B by entries"), "not a type's arguments");
+        assert_eq!(without_type_arguments("Map<K, V> and Optional<T[]>"), "Map and Optional");
     }
 
     #[test]

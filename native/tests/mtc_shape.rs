@@ -243,3 +243,86 @@ fn a_static_call_repeated_with_the_same_fixed_arguments_is_one_invocation() {
     assert!(mtc("twoLocalsGivenOtherLiterals"), "two values");
     assert!(mtc("aLiteralLocalReassigned"), "the literal no longer its value");
 }
+
+/// A registry of commands shaped as JCommander's (unseen-46): `addCommand` changes it,
+/// `getParsedCommand` and `commandCount` only read it.
+const REGISTRY: &str = r#"
+package com.acme.cli;
+
+import java.util.*;
+
+public class Registry {
+    private final Map<String, Object> commands = new HashMap<>();
+    private String parsedCommand;
+    public void addCommand(String name, Object command) { commands.put(name, command); }
+    public void removeCommand(String name) { commands.remove(name); }
+    public String getParsedCommand() { return parsedCommand; }
+    public int commandCount() { return count; }
+    private int count;
+}
+"#;
+
+const READS: &str = r#"
+package com.acme.cli;
+
+public class Registry_addCommand_MTC1Test {
+    @Test
+    void sameReadTwice() {
+        Registry registry = new Registry();
+        registry.addCommand("test", new Object());
+        // Construct the follow-up input
+        String followUpInput = registry.getParsedCommand();
+        // Invoke getParsedCommand
+        String followUpOutput = registry.getParsedCommand();
+        assertEquals(followUpInput, followUpOutput);
+    }
+
+    @Test
+    void sameReadInline() {
+        Registry registry = new Registry();
+        registry.addCommand("test", new Object());
+        String before = registry.getParsedCommand();
+        assertEquals(before, registry.getParsedCommand(), "unchanged");
+    }
+
+    @Test
+    void oneLocalWithItself() {
+        Registry registry = new Registry();
+        registry.addCommand("test", new Object());
+        int count = registry.commandCount();
+        assertEquals(count, count);
+    }
+
+    @Test
+    void changedBetweenTheReads() {
+        Registry registry = new Registry();
+        int before = registry.commandCount();
+        registry.addCommand("test", new Object());
+        registry.removeCommand("test");
+        int after = registry.commandCount();
+        assertEquals(before, after);
+    }
+
+    @Test
+    void aChangingCallTwice() {
+        Registry registry = new Registry();
+        registry.addCommand("a", new Object());
+        int first = registry.commandCount();
+        registry.addCommand("a", new Object());
+        int second = registry.commandCount();
+        assertEquals(first, second);
+    }
+}
+"#;
+
+#[test]
+fn an_assertion_of_one_read_with_itself_relates_nothing() {
+    let registry = mr_coupler::java_model::parse_str(&PathBuf::from("Registry.java"), REGISTRY).classes.remove(0);
+    let shapes = shapes(READS, &[&registry]);
+    let mtc = |name: &str| shapes.iter().find(|s| s.name == name).map(|s| s.is_mtc());
+    assert_eq!(mtc("sameReadTwice"), Some(false), "the same query twice, nothing between");
+    assert_eq!(mtc("sameReadInline"), Some(false), "a local and the same query just after it");
+    assert_eq!(mtc("oneLocalWithItself"), Some(false), "one value compared with itself");
+    assert_eq!(mtc("changedBetweenTheReads"), Some(true), "add then remove between two reads: a relation");
+    assert_eq!(mtc("aChangingCallTwice"), Some(true), "the reads are not adjacent");
+}

@@ -36,6 +36,7 @@ mod redeclared;
 mod relations;
 mod runaway;
 mod screen;
+mod self_comparison;
 mod shape;
 mod slice;
 mod split_assertions;

@@ -12,6 +12,7 @@
 //! `StringUtils`, unseen-36, and jodd's `CsvUtil`, unseen-42: kept as MTCs before). An instance
 //! call repeated counts twice, as its receiver may have changed (`s.add(x)` is true, then false).
 
+use super::self_comparison::{compares_a_read_with_itself, queries, Reads};
 use crate::java_model::types::{boxed, erase_simple};
 use crate::java_model::{ClassModel, MethodModel};
 use std::collections::{BTreeSet, HashMap};
@@ -62,6 +63,7 @@ pub fn shapes(code: &str, cut: &[&ClassModel]) -> Vec<MethodShape> {
         .map(|m| m.name.as_str())
         .chain(cut[1..].iter().flat_map(|c| c.methods.iter().filter(inherited).map(|m| m.name.as_str())))
         .collect();
+    let queries = queries(cut);
     let mut facts: HashMap<String, Facts> = HashMap::new();
     let mut tests = Vec::new();
     let Some(body) = class.child_by_field_name("body") else { return Vec::new() };
@@ -75,7 +77,9 @@ pub fn shapes(code: &str, cut: &[&ClassModel]) -> Vec<MethodShape> {
             cut: &own.name,
             cut_methods: &cut_methods,
             declared: &declared,
+            queries: &queries,
             types: HashMap::new(),
+            declarations: HashMap::new(),
             literals: HashMap::new(),
             facts: Facts::default(),
         };
@@ -153,16 +157,20 @@ struct Walker<'a> {
     cut_methods: &'a BTreeSet<&'a str>,
     /// Methods of the test class itself: a call to one is a helper, whatever its name.
     declared: &'a BTreeSet<&'a str>,
+    /// Methods of the class under test that change nothing (`self_comparison::queries`).
+    queries: &'a BTreeSet<&'a str>,
     /// Declared types of locals, to tell `list.add(x)` from `store.add(x)`.
     types: HashMap<String, String>,
     /// Locals of a value type declared with a literal (`String followUpInput = "a,b"`): until
     /// assigned again, the literal is their value.
     literals: HashMap<String, String>,
+    /// Each local's declaration statement, until the local is assigned again.
+    declarations: HashMap<String, Node<'a>>,
     facts: Facts,
 }
 
-impl Walker<'_> {
-    fn visit(&mut self, node: Node) {
+impl<'a> Walker<'a> {
+    fn visit(&mut self, node: Node<'a>) {
         match node.kind() {
             "local_variable_declaration" => self.declaration(node),
             "assignment_expression" => self.assignment(node),
@@ -183,7 +191,7 @@ impl Walker<'_> {
     }
 
     /// `T v = e;`: v is related when e invokes the class under test or uses a related value.
-    fn declaration(&mut self, node: Node) {
+    fn declaration(&mut self, node: Node<'a>) {
         let declared = erase_simple(text(node.child_by_field_name("type"), self.code));
         let mut cursor = node.walk();
         let declarators: Vec<Node> =
@@ -191,6 +199,7 @@ impl Walker<'_> {
         for d in declarators {
             let name = text(d.child_by_field_name("name"), self.code).to_string();
             self.types.insert(name.clone(), declared.clone());
+            self.declarations.insert(name.clone(), node);
             if let Some(value) = d.child_by_field_name("value").filter(|v| is_literal(*v) && is_value_type(&declared)) {
                 self.literals.insert(name.clone(), text(Some(value), self.code).to_string());
             }
@@ -208,6 +217,7 @@ impl Walker<'_> {
         };
         if left.kind() == "identifier" {
             *self.facts.assignments.entry(text(Some(left), self.code).to_string()).or_default() += 1;
+            self.declarations.remove(text(Some(left), self.code));
         }
         if left.kind() == "identifier" && self.relates(right) {
             self.facts.related.insert(text(Some(left), self.code).to_string());
@@ -219,6 +229,7 @@ impl Walker<'_> {
         let mut cursor = node.walk();
         let operand = node.named_children(&mut cursor).find(|c| c.kind() == "identifier");
         if let Some(name) = operand.map(|o| text(Some(o), self.code).to_string()) {
+            self.declarations.remove(&name);
             *self.facts.assignments.entry(name).or_default() += 1;
         }
     }
@@ -351,10 +362,15 @@ impl Walker<'_> {
         is_assertion(text(Some(statement), self.code), self.declared)
     }
 
-    /// An assertion statement relates when it invokes the class under test or names a related value.
-    fn assertion(&mut self, statement: Node) {
+    /// An assertion statement relates when it invokes the class under test or names a related
+    /// value, unless it compares one read with itself.
+    fn assertion(&mut self, statement: Node<'a>) {
         self.facts.asserts = true;
-        if self.relates(statement) {
+        let is_query_call = |call: Node| {
+            self.is_cut_call(call) && self.queries.contains(text(call.child_by_field_name("name"), self.code))
+        };
+        let reads = Reads { code: self.code, declarations: &self.declarations, is_query_call: &is_query_call };
+        if self.relates(statement) && !compares_a_read_with_itself(statement, &reads) {
             self.facts.relating_assertion = true;
         }
     }

@@ -1,0 +1,132 @@
+//! An assertion that compares one read of the class under test with itself relates nothing:
+//! `String followUpInput = c.getParsedCommand(); String followUpOutput = c.getParsedCommand();
+//! assertEquals(followUpInput, followUpOutput)` holds for every input of every deterministic
+//! class, and kills only the mutants that throw (JCommander's `addCommand`, unseen-46: kept as an
+//! MTC before). A read is a call of a query: a method of the class under test that writes no field
+//! and calls nothing on the object or its fields, so a second call sees the state the first did.
+//! Only where nothing runs between the two reads is the comparison sure to be with itself: with
+//! `list.add(x); list.remove(x)` between two `list.size()`, it is a relation.
+
+use std::collections::{BTreeSet, HashMap};
+use tree_sitter::Node;
+
+use crate::java_model::{ClassModel, MethodModel, Receiver};
+
+/// JUnit's equality assertions, whose first two values (after a leading message) are compared.
+const EQUALITY_ASSERTIONS: [&str; 4] = ["assertEquals", "assertSame", "assertArrayEquals", "assertIterableEquals"];
+
+/// The names of the methods of `cut` (the class and its project superclasses) every declaration
+/// of which is a query: it has a body, writes no field and calls no method on the object or on
+/// a field (a field's `add` changes the object as much as a write does).
+pub fn queries<'c>(cut: &[&'c ClassModel]) -> BTreeSet<&'c str> {
+    let methods = || cut.iter().flat_map(|c| c.methods.iter()).filter(|m| !m.is_constructor);
+    let names: BTreeSet<&str> = methods().map(|m| m.name.as_str()).collect();
+    names.into_iter().filter(|name| methods().filter(|m| m.name == *name).all(is_query)).collect()
+}
+
+fn is_query(m: &MethodModel) -> bool {
+    let on_the_object = |r: &Receiver| match r {
+        Receiver::Implicit | Receiver::This | Receiver::Super => true,
+        Receiver::Variable { is_field, .. } => *is_field,
+        _ => false,
+    };
+    m.has_body && m.field_writes.is_empty() && !m.invocations.iter().any(|i| on_the_object(&i.receiver))
+}
+
+/// What the comparison needs to know of the test method read so far.
+pub struct Reads<'a, 't> {
+    pub code: &'a str,
+    /// Local -> its declaration statement, for the locals not assigned since.
+    pub declarations: &'a HashMap<String, Node<'t>>,
+    /// Whether a call is one of the class under test's queries.
+    pub is_query_call: &'a dyn Fn(Node) -> bool,
+}
+
+/// Whether `statement` is an equality assertion of one read with itself: the same expression on
+/// both sides (a local standing for its value), made of locals and queries only, and nothing
+/// between the two reads (adjacent declarations, or a declaration just before the assertion).
+pub fn compares_a_read_with_itself(statement: Node, reads: &Reads) -> bool {
+    let Some((expected, actual)) = compared(statement, reads.code) else { return false };
+    if expected.kind() == "identifier" && text(expected, reads.code) == text(actual, reads.code) {
+        return true; // `assertEquals(x, x)`, whatever x holds
+    }
+    let (first, first_at) = resolve(expected, reads);
+    let (second, second_at) = resolve(actual, reads);
+    if squeeze(text(first, reads.code)) != squeeze(text(second, reads.code)) || !is_read(first, reads) {
+        return false;
+    }
+    match (first_at, second_at) {
+        (Some(a), Some(b)) => next_statement(a) == Some(b) || next_statement(b) == Some(a),
+        (Some(a), None) | (None, Some(a)) => next_statement(a) == Some(statement),
+        (None, None) => true,
+    }
+}
+
+/// The two values an equality assertion compares: JUnit 5's `(expected, actual[, message])`,
+/// JUnit 4's `([message,] expected, actual)`.
+fn compared<'t>(statement: Node<'t>, code: &str) -> Option<(Node<'t>, Node<'t>)> {
+    let call = statement.named_child(0).filter(|c| c.kind() == "method_invocation")?;
+    let name = text(call.child_by_field_name("name")?, code);
+    if !EQUALITY_ASSERTIONS.contains(&name) {
+        return None;
+    }
+    let arguments = call.child_by_field_name("arguments")?;
+    let mut cursor = arguments.walk();
+    let args: Vec<Node> = arguments.named_children(&mut cursor).collect();
+    let message_first = args.len() == 3 && args[0].kind() == "string_literal";
+    match args.len() {
+        2 | 3 if message_first => Some((args[1], args[2])),
+        2 | 3 => Some((args[0], args[1])),
+        _ => None,
+    }
+}
+
+/// A local stands for the value it was declared with, with the declaration statement.
+fn resolve<'t>(value: Node<'t>, reads: &Reads<'_, 't>) -> (Node<'t>, Option<Node<'t>>) {
+    if value.kind() != "identifier" {
+        return (value, None);
+    }
+    let Some(declaration) = reads.declarations.get(text(value, reads.code)) else { return (value, None) };
+    let mut cursor = declaration.walk();
+    let declarator = declaration.named_children(&mut cursor).find(|d| d.kind() == "variable_declarator");
+    match declarator.and_then(|d| d.child_by_field_name("value")) {
+        Some(initial) => (initial, Some(*declaration)),
+        None => (value, None),
+    }
+}
+
+/// An expression of names, field accesses and calls of queries only: a fresh object (`new T()`
+/// twice) or any other call may differ from one evaluation to the next.
+fn is_read(expression: Node, reads: &Reads) -> bool {
+    let mut stack = vec![expression];
+    while let Some(n) = stack.pop() {
+        let fine = match n.kind() {
+            "identifier" | "field_access" | "this" | "argument_list" => true,
+            "method_invocation" => (reads.is_query_call)(n),
+            kind => kind.ends_with("literal") || matches!(kind, "true" | "false"),
+        };
+        if !fine {
+            return false;
+        }
+        let mut cursor = n.walk();
+        stack.extend(n.named_children(&mut cursor));
+    }
+    true
+}
+
+/// The statement after `statement` in its block, comments skipped.
+fn next_statement(statement: Node) -> Option<Node> {
+    let mut next = statement.next_named_sibling();
+    while let Some(n) = next.filter(|n| n.kind().ends_with("comment")) {
+        next = n.next_named_sibling();
+    }
+    next
+}
+
+fn squeeze(text: &str) -> String {
+    text.split_whitespace().collect()
+}
+
+fn text<'a>(node: Node, code: &'a str) -> &'a str {
+    code.get(node.byte_range()).unwrap_or("")
+}

@@ -50,7 +50,10 @@ pub fn source_literal(code: &str, method: &str) -> Option<(String, SourceLiteral
         declarations.iter().find_map(|&d| {
             let (type_name, value) = declared_value(d, code)?;
             let input = match kind {
-                Declared::Literal => is_literal(value) || is_constant_input(value, code, type_name, d, body, false),
+                Declared::Literal => {
+                    is_literal(value) && is_read(d, body, code)
+                        || is_constant_input(value, code, type_name, d, body, false)
+                }
                 Declared::OwnConstant => is_constant_input(value, code, type_name, d, body, true),
                 Declared::Built => is_built_input(value, code, type_name, d, body),
                 Declared::Chance => is_chance_input(value, code, type_name, d, body),
@@ -338,6 +341,19 @@ fn declares_a_call_argument(declaration: Node, body: Node, code: &str) -> bool {
     local.and_then(|n| code.get(n.byte_range())).is_some_and(|local| passed_to_a_call(body, code, local))
 }
 
+/// Whether the local that `declaration` declares is read anywhere in `body`. A literal the test
+/// never reads is no source input: JCommander's `String sourceInput = "Hello, World!"` stood beside
+/// `Strings.join(",", List.of("Hello", "World!"))` (unseen-46), and copies that changed it changed
+/// nothing the relation saw.
+fn is_read(declaration: Node, body: Node, code: &str) -> bool {
+    let Some(local) = declaration.child_by_field_name("declarator").and_then(|d| d.child_by_field_name("name")) else {
+        return false;
+    };
+    let mut names = Vec::new();
+    collect(body, "identifier", &mut names);
+    names.iter().any(|n| *n != local && code.get(n.byte_range()) == code.get(local.byte_range()))
+}
+
 /// Whether `local` is an argument of a call in `body` that is not an assertion, or of a
 /// constructor, or the receiver of a call (`a.reciprocal()`).
 fn passed_to_a_call(body: Node, code: &str, local: &str) -> bool {
@@ -398,6 +414,23 @@ class T {
         let code = with_copies(inline, "m", &found, &["\"xy\"".into()], 1);
         assert!(code.contains("void m_catalogue1() { assertEquals(f(\"xy\", 2), g(\"xy\")); // \"a\""), "{code}");
         assert!(source_literal(CLASS, "missing").is_none());
+    }
+
+    #[test]
+    fn a_literal_the_test_never_reads_is_no_source_input() {
+        // JCommander's `Strings#join` (unseen-46): the declared text stood beside the call.
+        let unread = "class T { @Test void mr1() { String sourceInput = \"Hello, World!\"; \
+                      String a = Strings.join(\",\", List.of(\"Hello\", \"World!\")); \
+                      String b = Strings.join(\",\", new Object[]{\"Hello\", \"World!\"}); assertEquals(a, b); } }";
+        let found = source_literal(unread, "mr1").unwrap();
+        assert_eq!(found.1.literal, "\",\"", "the first text passed to a call");
+        let code = with_copies(unread, "mr1", &found, &["\";\"".into()], 1);
+        assert!(
+            code.contains("Strings.join(\";\", List.of(") && code.contains("Strings.join(\";\", new Object[]"),
+            "{code}"
+        );
+        let read = unread.replace("List.of(\"Hello\", \"World!\")", "List.of(sourceInput)");
+        assert_eq!(source_literal(&read, "mr1").unwrap().1.literal, "\"Hello, World!\"");
     }
 
     #[test]

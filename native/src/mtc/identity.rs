@@ -3,8 +3,8 @@
 //! of public `double` fields: `assertEquals(g.Direct(..), g.Direct(.., STANDARD))` failed for every
 //! input and the relation was judged wrong). JUnit says so in its message: both sides print as
 //! `Class@hash`. The assertion is rewritten to compare the class's values, field by field (its public
-//! fields, else its getters, of primitive, boxed or `String` type), through a helper the class gets
-//! once; the test is then run again. No LLM round is spent, and the relation the LLM meant, equal
+//! fields, else its getters, of primitive, boxed or `String` type or arrays of them), through a
+//! helper the class gets once; the test is then run again. No LLM round is spent, and the relation the LLM meant, equal
 //! values, is what runs.
 
 use crate::java_model::names::after_word;
@@ -57,24 +57,43 @@ pub(super) fn is_identity_hash(hash: &str) -> bool {
     !hash.is_empty() && hash.chars().all(|c| c.is_ascii_hexdigit())
 }
 
-/// What to compare of an object of `class`, each as an expression suffix (`.lat1`, `.getName()`):
-/// its public instance fields of a primitive, boxed or `String` type, else its public getters of such
-/// a type. None when the class declares its own `equals`, extends another class (whose `equals` it
-/// may inherit), or has neither.
-pub fn compared_values(class: &ClassModel) -> Option<Vec<String>> {
+/// One value an equality of two objects compares: an expression suffix (`.lat1`, `.getName()`),
+/// and whether it is an array, whose elements are what is compared.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ComparedValue {
+    pub suffix: String,
+    pub array: bool,
+}
+
+impl std::fmt::Display for ComparedValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.suffix)
+    }
+}
+
+/// What to compare of an object of `class`: its public instance fields of a primitive, boxed or
+/// `String` type, else its public getters of such a type or of an array of one. A matrix's numbers
+/// are in an array: JAMA's `Matrix` compared by its two dimensions alone kept `A.minus(Z) = A.plus(Z)`
+/// whatever the entries (unseen-46). None when the class declares its own `equals`, extends another
+/// class (whose `equals` it may inherit), or has neither.
+pub fn compared_values(class: &ClassModel) -> Option<Vec<ComparedValue>> {
     let declares_equals = class.methods.iter().any(|m| m.name == "equals" && m.params.len() == 1 && !m.is_static());
     if declares_equals || class.superclass.is_some() {
         return None;
     }
-    let fields: Vec<String> = (class.fields.iter())
+    let fields: Vec<ComparedValue> = (class.fields.iter())
         .filter(|f| has(&f.modifiers, "public") && !has(&f.modifiers, "static") && is_value_type(&f.type_name))
-        .map(|f| format!(".{}", f.name))
+        .map(|f| ComparedValue { suffix: format!(".{}", f.name), array: false })
         .collect();
     if !fields.is_empty() {
         return Some(fields);
     }
-    let getters: Vec<String> =
-        class.methods.iter().filter(|m| is_getter(m)).map(|m| format!(".{}()", m.name)).collect();
+    let getters: Vec<ComparedValue> = (class.methods.iter().filter(|m| is_getter(m)))
+        .map(|m| {
+            let array = m.return_type.as_deref().is_some_and(|t| t.trim_end().ends_with(']'));
+            ComparedValue { suffix: format!(".{}()", m.name), array }
+        })
+        .collect();
     (!getters.is_empty()).then_some(getters)
 }
 
@@ -85,7 +104,8 @@ fn has(modifiers: &[String], word: &str) -> bool {
 fn is_getter(m: &MethodModel) -> bool {
     let named = ["get", "is", "has"].iter().any(|word| after_word(&m.name, word).is_some());
     let public = has(&m.modifiers, "public");
-    named && m.params.is_empty() && !m.is_static() && public && m.return_type.as_deref().is_some_and(is_value_type)
+    let value = |t: &str| is_value_type(t.trim_end().trim_end_matches("[]").trim_end());
+    named && m.params.is_empty() && !m.is_static() && public && m.return_type.as_deref().is_some_and(value)
 }
 
 fn is_value_type(written: &str) -> bool {
@@ -99,13 +119,14 @@ fn is_value_type(written: &str) -> bool {
 /// `values` (see [`compared_values`]) of two `class_name` objects (the qualified name, which
 /// compiles from any package) instead, the helper added to the
 /// first class of `code` unless it is there. None when no such call stands on that line.
-pub fn compare_values(code: &str, line: usize, class_name: &str, values: &[String]) -> Option<String> {
+pub fn compare_values(code: &str, line: usize, class_name: &str, values: &[ComparedValue]) -> Option<String> {
     let tree = crate::java_model::parser().parse(code, None)?;
-    let call = assert_equals_on_line(tree.root_node(), code, line, 2..=2)?;
+    let call = assert_equals_on_line(tree.root_node(), code, line, 2..=3)?;
     let name = call.child_by_field_name("name")?;
     let simple = class_name.rsplit('.').next().unwrap_or(class_name);
     let helper = format!("assertEqual{simple}Values");
     let mut edits = vec![((call.start_byte(), name.end_byte()), helper.clone())];
+    edits.extend(without_message(call)?);
     if !code.contains(&format!("void {helper}(")) {
         let body = first_class_body(tree.root_node())?;
         let callee = code.get(call.start_byte()..name.end_byte())?;
@@ -131,6 +152,30 @@ pub(super) fn assert_equals_on_line<'t>(
     })
 }
 
+/// The edit that leaves out the message of a three-argument `assertEquals` (JUnit 5's last, JUnit
+/// 4's first argument: the text a model adds, `"inverse() should ..."`), the helper taking the two
+/// values only; nothing to edit with two arguments, None when no argument of three is a text.
+fn without_message(call: Node) -> Option<Option<((usize, usize), String)>> {
+    let arguments = call.child_by_field_name("arguments")?;
+    let mut cursor = arguments.walk();
+    let args: Vec<Node> = arguments.named_children(&mut cursor).collect();
+    let is_text = |n: &Node| {
+        let mut texts = Vec::new();
+        super::inputs::collect(*n, "string_literal", &mut texts);
+        n.kind() == "string_literal" || n.kind() == "binary_expression" && !texts.is_empty()
+    };
+    match args.as_slice() {
+        [_, _] => Some(None),
+        [_, actual, message] if is_text(message) => {
+            Some(Some(((actual.end_byte(), message.end_byte()), String::new())))
+        }
+        [message, expected, _] if is_text(message) => {
+            Some(Some(((message.start_byte(), expected.start_byte()), String::new())))
+        }
+        _ => None,
+    }
+}
+
 fn first_class_body(root: Node) -> Option<Node> {
     let mut bodies = Vec::new();
     super::inputs::collect(root, "class_body", &mut bodies);
@@ -138,13 +183,18 @@ fn first_class_body(root: Node) -> Option<Node> {
 }
 
 /// The helper: each value written into a text that names it, so that JUnit 4 and 5 alike compare
-/// them by `equals` (`NaN` equals `NaN`) and a failure says which value differed.
-fn helper_method(helper: &str, callee: &str, class_name: &str, values: &[String]) -> String {
+/// them by `equals` (`NaN` equals `NaN`) and a failure says which value differed; an array's
+/// elements at any depth, as `Arrays.deepToString` writes them.
+fn helper_method(helper: &str, callee: &str, class_name: &str, values: &[ComparedValue]) -> String {
     let lines: Vec<String> = values
         .iter()
         .map(|v| {
-            let label = v.trim_start_matches('.');
-            format!("        {callee}(\"{label} = \" + e{v}, \"{label} = \" + a{v});\n")
+            let label = v.suffix.trim_start_matches('.');
+            let side = |object: &str| match v.array {
+                true => format!("java.util.Arrays.deepToString(new Object[] {{{object}{}}})", v.suffix),
+                false => format!("{object}{}", v.suffix),
+            };
+            format!("        {callee}(\"{label} = \" + {}, \"{label} = \" + {});\n", side("e"), side("a"))
         })
         .collect();
     format!(
@@ -197,13 +247,20 @@ public class Geodesic_Direct_MTC1Test {
             "public class GeodesicData { public double lat1; public double s12 = Double.NaN; \
             public static int COUNT; public Object extra; private double hidden; }",
         );
-        assert_eq!(compared_values(&data), Some(vec![".lat1".to_string(), ".s12".to_string()]));
+        assert_eq!(compared_values(&data), Some(values(&[".lat1", ".s12"])));
         let bean = class(
             "public class P { private String name; public String getName() { return name; } \
             public boolean isEmpty() { return false; } public static int getCount() { return 0; } \
             public java.util.List<String> getItems() { return null; } }",
         );
-        assert_eq!(compared_values(&bean), Some(vec![".getName()".to_string(), ".isEmpty()".to_string()]));
+        assert_eq!(compared_values(&bean), Some(values(&[".getName()", ".isEmpty()"])));
+        // JAMA's `Matrix` (unseen-46): its entries, not its dimensions alone.
+        let matrix = class(
+            "public class Matrix { private double[][] A; private int m; public int getRowDimension() { return m; } \
+            public double[][] getArray() { return A; } public Matrix inverse() { return this; } }",
+        );
+        assert_eq!(compared_values(&matrix), Some(values(&[".getRowDimension()", ".getArray()"])));
+        assert!(compared_values(&matrix).unwrap()[1].array);
         let with_equals = class("public class Q { public int x; public boolean equals(Object o) { return true; } }");
         assert_eq!(compared_values(&with_equals), None);
         assert_eq!(
@@ -214,9 +271,14 @@ public class Geodesic_Direct_MTC1Test {
         assert_eq!(compared_values(&class("public class S { private int x; }")), None, "nothing to compare");
     }
 
+    fn values(suffixes: &[&str]) -> Vec<ComparedValue> {
+        let array = |s: &str| s.ends_with("Array()");
+        suffixes.iter().map(|s| ComparedValue { suffix: s.to_string(), array: array(s) }).collect()
+    }
+
     #[test]
     fn the_assertion_calls_a_helper_comparing_the_values_added_once() {
-        let values = [".lat1".to_string(), ".s12".to_string()];
+        let values = values(&[".lat1", ".s12"]);
         let out = compare_values(TEST, 10, "GeodesicData", &values).expect("the call on line 10");
         assert!(
             out.contains("        assertEqualGeodesicDataValues(geodesic.Direct(0.0, 0.0, 0.0, 1000.0),\n"),
@@ -240,5 +302,24 @@ public class Geodesic_Direct_MTC1Test {
         assert_eq!(twice.matches("private static void assertEqualGeodesicDataValues").count(), 1, "{twice}");
         // no assertEquals on that line
         assert_eq!(compare_values(TEST, 9, "GeodesicData", &values), None);
+    }
+
+    #[test]
+    fn an_array_is_compared_by_its_elements_and_a_message_left_out() {
+        // JAMA's `Matrix#inverse` (unseen-46), the model's message after the two values.
+        let test = "class T {\n    @Test\n    void mr1() {\n        \
+                    assertEquals(a, b.solve(a), \"inverse() should \" + 1);\n    }\n}\n";
+        let out = compare_values(test, 4, "Jama.Matrix", &values(&[".getRowDimension()", ".getArray()"])).unwrap();
+        assert!(out.contains("        assertEqualMatrixValues(a, b.solve(a));\n"), "{out}");
+        let entries = "assertEquals(\"getArray() = \" + java.util.Arrays.deepToString(new Object[] {e.getArray()}), \
+                       \"getArray() = \" + java.util.Arrays.deepToString(new Object[] {a.getArray()}));";
+        assert!(out.contains(entries), "{out}");
+        assert!(out.contains("assertEquals(\"getRowDimension() = \" + e.getRowDimension(), "), "{out}");
+        let junit4 =
+            test.replace("assertEquals(a, b.solve(a), \"inverse() should \" + 1)", "assertEquals(\"why\", a, b)");
+        let out = compare_values(&junit4, 4, "Jama.Matrix", &values(&[".getArray()"])).unwrap();
+        assert!(out.contains("        assertEqualMatrixValues(a, b);\n"), "{out}");
+        let delta = test.replace("assertEquals(a, b.solve(a), \"inverse() should \" + 1)", "assertEquals(a, b, 0.1)");
+        assert_eq!(compare_values(&delta, 4, "Jama.Matrix", &values(&[".getArray()"])), None, "no message");
     }
 }

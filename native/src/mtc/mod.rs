@@ -66,7 +66,7 @@ pub use factory::{
 };
 pub use fingerprint::fingerprint;
 pub use functional::non_functional_lambdas;
-pub use identity::{compare_values, compared_values, identity_failure};
+pub use identity::{compare_values, compared_values, identity_failure, ComparedValue};
 pub use imports::{jdk_static_method_imports, static_field_imports, ImportIndex};
 pub use inputs::{expected_actual, inputs_of};
 pub use method_name::{getter_name_calls, nearest_name_calls};

@@ -214,6 +214,7 @@ impl GenerateRun {
                 continue;
             };
             code = rewritten;
+            let values: Vec<String> = values.iter().map(|v| v.to_string()).collect();
             compared.push(format!("{} ({})", Candidate::method_of(&t.name), values.join(", ")));
         }
         if arrays {
@@ -242,7 +243,7 @@ impl GenerateRun {
 
     /// The project class of binary name `binary` (`p.Outer$Inner`), qualified, with the values an
     /// equality of two of its objects compares (`mtc::compared_values`).
-    fn value_class(&self, binary: &str) -> Option<(String, Vec<String>)> {
+    fn value_class(&self, binary: &str) -> Option<(String, Vec<crate::mtc::ComparedValue>)> {
         let qualified = binary.replace('$', ".");
         let files = self.project.files_for_class(&qualified);
         let file = files

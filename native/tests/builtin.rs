@@ -1824,3 +1824,23 @@ fn a_parser_of_another_type_reads_back_what_the_value_it_read_writes() {
     let scanned = generated_in(&files, "Json", "parseToken");
     assert!(!has(&scanned, "reparsePrinted"), "a Token compares by identity: {:?}", templates(&scanned));
 }
+
+/// A class configured by a text, as argparse4j's `PrefixPattern` (unseen-46).
+const PREFIXES: &str = r#"
+package com.acme.cli;
+
+public class Prefixes {
+    private final java.util.regex.Pattern pattern;
+    public Prefixes(String prefixChars) { pattern = java.util.regex.Pattern.compile("^[" + prefixChars + "]+"); }
+    public String removePrefix(String s) { return pattern.matcher(s).replaceFirst(""); }
+}
+"#;
+
+#[test]
+fn a_receiver_is_built_from_a_text_neither_empty_nor_blank() {
+    let mut project = Project::new(&[]);
+    project.files = vec![mr_coupler::java_model::parse_str(std::path::Path::new("Prefixes.java"), PREFIXES)];
+    let class = project.classes().find(|c| c.name == "Prefixes").expect("parsed");
+    let fresh = mr_coupler::builtin::fresh_instance(class, &project, &TestIndex::load(&[], None));
+    assert_eq!(fresh.as_deref(), Some("new Prefixes(\"a\")"), "the catalogue's first texts are \"\" and \" \"");
+}

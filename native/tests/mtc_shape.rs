@@ -259,6 +259,10 @@ public class Registry {
     public String getParsedCommand() { return parsedCommand; }
     public int commandCount() { return count; }
     private int count;
+    public Integer getInt(String key) { return (Integer) get(key); }
+    public Object get(String key) { return commands.get(key); }
+    public Object take(String key) { return remove(key); }
+    private Object remove(String key) { return commands.remove(key); }
 }
 "#;
 
@@ -294,6 +298,23 @@ public class Registry_addCommand_MTC1Test {
     }
 
     @Test
+    void aQueryThroughAnotherTwice() {
+        Registry registry = new Registry();
+        Integer sourceOutput = registry.getInt("key");
+        Integer followUpOutput = registry.getInt("key");
+        assertEquals(sourceOutput, followUpOutput);
+    }
+
+    @Test
+    void aTakingCallTwice() {
+        Registry registry = new Registry();
+        registry.addCommand("key", 1);
+        Object first = registry.take("key");
+        Object second = registry.take("key");
+        assertEquals(first, second);
+    }
+
+    @Test
     void changedBetweenTheReads() {
         Registry registry = new Registry();
         int before = registry.commandCount();
@@ -323,6 +344,8 @@ fn an_assertion_of_one_read_with_itself_relates_nothing() {
     assert_eq!(mtc("sameReadTwice"), Some(false), "the same query twice, nothing between");
     assert_eq!(mtc("sameReadInline"), Some(false), "a local and the same query just after it");
     assert_eq!(mtc("oneLocalWithItself"), Some(false), "one value compared with itself");
+    assert_eq!(mtc("aQueryThroughAnotherTwice"), Some(false), "getInt reads through get, get a field's get");
+    assert_eq!(mtc("aTakingCallTwice"), Some(true), "take changes the registry through a field's remove");
     assert_eq!(mtc("changedBetweenTheReads"), Some(true), "add then remove between two reads: a relation");
     assert_eq!(mtc("aChangingCallTwice"), Some(true), "the reads are not adjacent");
 }

@@ -2,8 +2,9 @@
 //! `String followUpInput = c.getParsedCommand(); String followUpOutput = c.getParsedCommand();
 //! assertEquals(followUpInput, followUpOutput)` holds for every input of every deterministic
 //! class, and kills only the mutants that throw (JCommander's `addCommand`, unseen-46: kept as an
-//! MTC before). A read is a call of a query: a method of the class under test that writes no field
-//! and calls nothing on the object or its fields, so a second call sees the state the first did.
+//! MTC before). A read is a call of a query: a method of the class under test that writes no field,
+//! calls on its fields only what reads them and on the object only queries, so a second call sees
+//! the state the first did.
 //! Only where nothing runs between the two reads is the comparison sure to be with itself: with
 //! `list.add(x); list.remove(x)` between two `list.size()`, it is a relation.
 
@@ -16,21 +17,65 @@ use crate::java_model::{ClassModel, MethodModel, Receiver};
 const EQUALITY_ASSERTIONS: [&str; 4] = ["assertEquals", "assertSame", "assertArrayEquals", "assertIterableEquals"];
 
 /// The names of the methods of `cut` (the class and its project superclasses) every declaration
-/// of which is a query: it has a body, writes no field and calls no method on the object or on
-/// a field (a field's `add` changes the object as much as a write does).
+/// of which is a query: it has a body, writes no field, calls on a field only what reads it
+/// (`READING`: a field's `add` changes the object as much as a write does), and calls on the
+/// object only queries (Namespace's `getInt` returns `get(dest)`, argparse4j, unseen-46).
 pub fn queries<'c>(cut: &[&'c ClassModel]) -> BTreeSet<&'c str> {
-    let methods = || cut.iter().flat_map(|c| c.methods.iter()).filter(|m| !m.is_constructor);
-    let names: BTreeSet<&str> = methods().map(|m| m.name.as_str()).collect();
-    names.into_iter().filter(|name| methods().filter(|m| m.name == *name).all(is_query)).collect()
+    let methods: Vec<&MethodModel> = cut.iter().flat_map(|c| c.methods.iter()).filter(|m| !m.is_constructor).collect();
+    let mut queries: BTreeSet<&str> = methods.iter().map(|m| m.name.as_str()).collect();
+    // The largest set closed under "calls on the object only members of the set": drop a name
+    // until none is dropped (each round drops one at least, or ends).
+    loop {
+        let before = queries.len();
+        let kept: BTreeSet<&str> = (queries.iter().copied())
+            .filter(|name| methods.iter().filter(|m| m.name == *name).all(|m| is_query(m, &queries)))
+            .collect();
+        queries = kept;
+        if queries.len() == before {
+            return queries;
+        }
+    }
 }
 
-fn is_query(m: &MethodModel) -> bool {
-    let on_the_object = |r: &Receiver| match r {
-        Receiver::Implicit | Receiver::This | Receiver::Super => true,
-        Receiver::Variable { is_field, .. } => *is_field,
-        _ => false,
+/// What a method may call on a field and still only read it: the JDK's reading methods.
+const READING: &[&str] = &[
+    "get",
+    "getOrDefault",
+    "contains",
+    "containsKey",
+    "containsValue",
+    "containsAll",
+    "size",
+    "isEmpty",
+    "length",
+    "charAt",
+    "indexOf",
+    "lastIndexOf",
+    "substring",
+    "startsWith",
+    "endsWith",
+    "equals",
+    "hashCode",
+    "toString",
+    "compareTo",
+    "peek",
+    "first",
+    "last",
+    "matcher",
+    "matches",
+    "toArray",
+    "clone",
+];
+
+fn is_query(m: &MethodModel, queries: &BTreeSet<&str>) -> bool {
+    let reads = |i: &crate::java_model::Invocation| match &i.receiver {
+        Receiver::Implicit | Receiver::This | Receiver::Super | Receiver::OwnClass => queries.contains(i.name.as_str()),
+        Receiver::Variable { is_field: true, .. } => READING.contains(&i.name.as_str()),
+        // `this.items.add(x)` or `items().add(x)` may change the object too.
+        Receiver::Expression => READING.contains(&i.name.as_str()),
+        Receiver::Type { .. } | Receiver::Variable { .. } | Receiver::New { .. } => true,
     };
-    m.has_body && m.field_writes.is_empty() && !m.invocations.iter().any(|i| on_the_object(&i.receiver))
+    m.has_body && m.field_writes.is_empty() && m.invocations.iter().all(reads)
 }
 
 /// What the comparison needs to know of the test method read so far.
@@ -107,6 +152,9 @@ fn is_read(expression: Node, reads: &Reads) -> bool {
         };
         if !fine {
             return false;
+        }
+        if n.kind().ends_with("literal") {
+            continue; // a text's fragments and escapes are no expressions
         }
         let mut cursor = n.walk();
         stack.extend(n.named_children(&mut cursor));

@@ -20,11 +20,33 @@ use tree_sitter::Node;
 pub fn uses_target(code: &str, line: usize, target: &str) -> Option<bool> {
     let tree = crate::java_model::parser().parse(code, None)?;
     let statement = on_line(tree.root_node(), line, "expression_statement").into_iter().next()?;
-    let body = enclosing_method(statement)?.child_by_field_name("body")?;
+    uses_target_at(statement, code, target, true)
+}
+
+/// [`uses_target`] for an assertion statement. An assertion inside a helper, a method the class
+/// calls (the value comparison `mtc::identity` adds, JAMA's `Matrix`, unseen-46), is not judged:
+/// its values come from the caller.
+fn uses_target_at(statement: Node, code: &str, target: &str, changes_receiver: bool) -> Option<bool> {
+    let method = enclosing_method(statement)?;
+    let tree_root = {
+        let mut root = statement;
+        while let Some(parent) = root.parent() {
+            root = parent;
+        }
+        root
+    };
+    let mut all_calls = Vec::new();
+    descendants(tree_root, &["method_invocation"], &mut all_calls);
+    let own_name = method.child_by_field_name("name").map(|n| text(n, code));
+    let called = |c: &Node| c.child_by_field_name("object").is_none() && Some(name(*c, code)) == own_name;
+    if all_calls.iter().any(called) {
+        return None;
+    }
+    let body = method.child_by_field_name("body")?;
     let mut calls = Vec::new();
     descendants(body, &["method_invocation"], &mut calls);
     let mut methods = Vec::new();
-    descendants(tree.root_node(), &["method_declaration"], &mut methods);
+    descendants(tree_root, &["method_declaration"], &mut methods);
     let helpers: BTreeSet<&str> =
         methods.iter().filter_map(|m| m.child_by_field_name("name")).map(|n| text(n, code)).collect();
     if calls.iter().any(|c| c.child_by_field_name("object").is_none() && helpers.contains(name(*c, code))) {
@@ -36,12 +58,41 @@ pub fn uses_target(code: &str, line: usize, target: &str) -> Option<bool> {
         return Some(true);
     }
     let before = |n: &Node| n.end_byte() <= statement.start_byte();
-    let reached = reached(body, code, target, &before);
+    let reached = reached(body, code, target, changes_receiver, &before);
     Some(identifiers(statement, code).iter().any(|i| reached.contains(i)))
 }
 
+/// Whether test method `method` of `code` asserts anything a call of `target` did: `Some(false)`
+/// when it has assertions and each uses nothing of it, None when some cannot be told or the method
+/// is not there. argparse4j's `removePrefix` ~ `match` (unseen-46): split into one method per
+/// assertion, `assertTrue(prefixPattern.match("argparse4j"))` stood alone, a check of `match` on a
+/// fixed text that was kept as an MTC. A target that is a query (`changes_receiver` false) leaves
+/// its receiver as it was: what is later read from the receiver is not what the target did.
+pub fn asserts_on_target(code: &str, method: &str, target: &str, changes_receiver: bool) -> Option<bool> {
+    let tree = crate::java_model::parser().parse(code, None)?;
+    let found = super::inputs::find_method(tree.root_node(), code, method)?;
+    let mut statements = Vec::new();
+    descendants(found.child_by_field_name("body")?, &["expression_statement"], &mut statements);
+    let declared = BTreeSet::new();
+    let assertions = statements.into_iter().filter(|s| super::shape::is_assertion(text(*s, code), &declared));
+    let mut any = false;
+    for assertion in assertions {
+        any = true;
+        if uses_target_at(assertion, code, target, changes_receiver)? {
+            return Some(true);
+        }
+    }
+    any.then_some(false)
+}
+
 /// The locals that hold what a call of `target` before the assertion did, to a fixpoint.
-fn reached(body: Node, code: &str, target: &str, before: &dyn Fn(&Node) -> bool) -> BTreeSet<String> {
+fn reached(
+    body: Node,
+    code: &str,
+    target: &str,
+    changes_receiver: bool,
+    before: &dyn Fn(&Node) -> bool,
+) -> BTreeSet<String> {
     // (what is written, what it is made from): `v = e`, `T v = e`, and `r.m(args)` changing r.
     let mut flows: Vec<(String, BTreeSet<String>)> = Vec::new();
     let mut reached = BTreeSet::new();
@@ -51,7 +102,7 @@ fn reached(body: Node, code: &str, target: &str, before: &dyn Fn(&Node) -> bool)
         let receiver = call.child_by_field_name("object").filter(|o| o.kind() == "identifier");
         let receiver = receiver.map(|o| text(o, code).to_string());
         if name(*call, code) == target {
-            reached.extend(receiver.clone());
+            reached.extend(receiver.clone().filter(|_| changes_receiver));
             reached.extend(written_by(*call, code));
         } else if let (Some(r), Some(args)) = (receiver, call.child_by_field_name("arguments")) {
             flows.push((r, identifiers(args, code)));
@@ -171,6 +222,48 @@ mod tests {
         assert_eq!(uses_target(TEST, 16, "encode"), Some(true), "called in the assertion");
         assert_eq!(uses_target(TEST, 19, "encode"), Some(true), "sb was given encode's result");
         assert_eq!(uses_target(TEST, 19, "reverse"), Some(false));
+    }
+
+    #[test]
+    fn a_method_asserting_only_what_the_target_never_touched_asserts_nothing_on_it() {
+        use super::asserts_on_target;
+        // argparse4j's `removePrefix` ~ `match`, split one assertion per method (unseen-46).
+        let split = "class T {
+    @Test
+    void mr1_assert2() {
+        PrefixPattern p = new PrefixPattern(\"a\");
+        String sourceInput = \"argparse4j\";
+        String followUpInput = \"argparse4j\";
+        boolean sourceOutput = p.removePrefix(sourceInput).equals(sourceInput);
+        boolean followUpOutput = p.match(followUpInput);
+        assertTrue(followUpOutput, \"match should return true\");
+    }
+    @Test
+    void mr1() {
+        String out = p.removePrefix(\"-x\");
+        assertTrue(p.match(\"-\" + out));
+    }
+    @Test
+    void helped() {
+        Matrix m = a.inverse();
+        assertEqualMatrixValues(m, b);
+    }
+    private static void assertEqualMatrixValues(Object e, Object a) {
+        assertEquals(e.toString(), a.toString());
+    }
+    @Test
+    void none() {
+        p.removePrefix(\"x\");
+    }
+}
+";
+        assert_eq!(asserts_on_target(split, "mr1_assert2", "removePrefix", false), Some(false));
+        assert_eq!(asserts_on_target(split, "mr1_assert2", "removePrefix", true), Some(true), "p may have changed");
+        assert_eq!(asserts_on_target(split, "mr1", "removePrefix", false), Some(true));
+        assert_eq!(asserts_on_target(split, "helped", "inverse", true), None, "a helper's assertion");
+        assert_eq!(asserts_on_target(split, "assertEqualMatrixValues", "inverse", true), None, "the helper itself");
+        assert_eq!(asserts_on_target(split, "none", "removePrefix", true), None, "no assertion");
+        assert_eq!(asserts_on_target(split, "missing", "removePrefix", true), None);
     }
 
     #[test]

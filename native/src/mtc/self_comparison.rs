@@ -67,6 +67,11 @@ const READING: &[&str] = &[
     "clone",
 ];
 
+/// Whether `name` is one of `cut`'s queries ([`queries`]).
+pub fn is_query_method(cut: &[&ClassModel], name: &str) -> bool {
+    queries(cut).contains(name)
+}
+
 fn is_query(m: &MethodModel, queries: &BTreeSet<&str>) -> bool {
     let reads = |i: &crate::java_model::Invocation| match &i.receiver {
         Receiver::Implicit | Receiver::This | Receiver::Super | Receiver::OwnClass => queries.contains(i.name.as_str()),

@@ -378,7 +378,21 @@ impl GenerateRun {
             .chain(hierarchy.superclasses(&self.project, own))
             .map(|class| class.get(&self.project))
             .collect();
-        crate::mtc::shapes(c.code.as_deref().unwrap_or(""), &classes)
+        let code = c.code.as_deref().unwrap_or("");
+        let mut shapes = crate::mtc::shapes(code, &classes);
+        // An LLM's method asserting nothing the target did checks the coupled method alone: no
+        // relation between the two (not told apart where both have one name: an overload).
+        let target = &classes[0].methods[c.target.method];
+        let coupled = c.coupled_method(classes[0], self.analysis_of(c));
+        if c.template.is_none() && coupled.is_some_and(|m| m.name != target.name) {
+            let changes_receiver = !crate::mtc::is_query_method(&classes, &target.name);
+            for shape in shapes.iter_mut().filter(|s| s.is_mtc()) {
+                if crate::mtc::asserts_on_target(code, &shape.name, &target.name, changes_receiver) == Some(false) {
+                    shape.relating_assertion = false;
+                }
+            }
+        }
+        shapes
     }
 
     /// With `failOnSuspectedBug`, a suspected bug at least as confident as asked fails the build.

@@ -58,7 +58,8 @@ impl Caller<'_> {
     /// are its constants, and as a rule immutable: `IOCase.SENSITIVE.checkEquals(a, b)`). One built
     /// from an empty or blank text only where every one is: the catalogue lists `""` first, a
     /// boundary input, yet a class configured by a text rejects it (argparse4j's `new
-    /// PrefixPattern("")` threw `PatternSyntaxException` before any relation was checked, unseen-46).
+    /// PrefixPattern("")` threw `PatternSyntaxException` before any relation was checked,
+    /// unseen-46).
     pub fn instance(&self) -> Option<String> {
         let receivers = self.receivers();
         let ordinary = receivers.iter().find(|r| !r.contains("\"\"") && !r.contains("\" \""));

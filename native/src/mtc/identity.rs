@@ -2,10 +2,10 @@
 //! fails for any two results, however equal their values (GeographicLib's `GeodesicData`, a holder
 //! of public `double` fields: `assertEquals(g.Direct(..), g.Direct(.., STANDARD))` failed for every
 //! input and the relation was judged wrong). JUnit says so in its message: both sides print as
-//! `Class@hash`. The assertion is rewritten to compare the class's values, field by field (its public
-//! fields, else its getters, of primitive, boxed or `String` type or arrays of them), through a
-//! helper the class gets once; the test is then run again. No LLM round is spent, and the relation the LLM meant, equal
-//! values, is what runs.
+//! `Class@hash`. The assertion is rewritten to compare the class's values, field by field (its
+//! public fields, else its getters, of primitive, boxed or `String` type or arrays of them),
+//! through a helper the class gets once; the test is then run again. No LLM round is spent, and the
+//! relation the LLM meant, equal values, is what runs.
 
 use crate::java_model::names::after_word;
 use crate::java_model::{ClassModel, MethodModel};
@@ -73,9 +73,9 @@ impl std::fmt::Display for ComparedValue {
 
 /// What to compare of an object of `class`: its public instance fields of a primitive, boxed or
 /// `String` type, else its public getters of such a type or of an array of one. A matrix's numbers
-/// are in an array: JAMA's `Matrix` compared by its two dimensions alone kept `A.minus(Z) = A.plus(Z)`
-/// whatever the entries (unseen-46). None when the class declares its own `equals`, extends another
-/// class (whose `equals` it may inherit), or has neither.
+/// are in an array: JAMA's `Matrix` compared by its two dimensions alone kept `A.minus(Z) =
+/// A.plus(Z)` whatever the entries (unseen-46). None when the class declares its own `equals`,
+/// extends another class (whose `equals` it may inherit), or has neither.
 pub fn compared_values(class: &ClassModel) -> Option<Vec<ComparedValue>> {
     let declares_equals = class.methods.iter().any(|m| m.name == "equals" && m.params.len() == 1 && !m.is_static());
     if declares_equals || class.superclass.is_some() {

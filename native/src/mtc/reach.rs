@@ -28,13 +28,7 @@ pub fn uses_target(code: &str, line: usize, target: &str) -> Option<bool> {
 /// its values come from the caller.
 fn uses_target_at(statement: Node, code: &str, target: &str, changes_receiver: bool) -> Option<bool> {
     let method = enclosing_method(statement)?;
-    let tree_root = {
-        let mut root = statement;
-        while let Some(parent) = root.parent() {
-            root = parent;
-        }
-        root
-    };
+    let tree_root = std::iter::successors(Some(statement), |n| n.parent()).last()?;
     let mut all_calls = Vec::new();
     descendants(tree_root, &["method_invocation"], &mut all_calls);
     let own_name = method.child_by_field_name("name").map(|n| text(n, code));

@@ -21,6 +21,23 @@ pub(super) fn is_assertion_call(node: Node, code: &str, base: usize) -> bool {
     false
 }
 
+/// The two values an equality assertion's `arguments` compare: JUnit 5's `(expected, actual[,
+/// message])`, JUnit 4's `([message,] expected, actual)`. Without the setting (`junit` None) a
+/// first argument of three is JUnit 4's message when it is a text literal.
+pub(super) fn compared_arguments<'t>(arguments: Node<'t>, junit: Option<super::JUnit>) -> Option<(Node<'t>, Node<'t>)> {
+    let all: Vec<Node> = arguments.named_children(&mut arguments.walk()).collect();
+    let message_first = all.len() == 3
+        && match junit {
+            Some(junit) => junit == super::JUnit::Four,
+            None => all[0].kind() == "string_literal",
+        };
+    match all.len() {
+        3 if message_first => Some((all[1], all[2])),
+        2 | 3 => Some((all[0], all[1])),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -56,10 +56,7 @@ pub fn compare_same_stages(
 /// The edit making `call` compare two stages of one type, and what it compares then.
 fn restaged(call: Node, code: &str, junit: JUnit) -> Option<(Edit, String)> {
     let arguments = call.child_by_field_name("arguments")?;
-    let all: Vec<Node> = arguments.named_children(&mut arguments.walk()).collect();
-    let message_first = all.len() == 3 && junit == JUnit::Four;
-    let (expected, actual) = if message_first { (all.get(1)?, all.get(2)?) } else { (all.first()?, all.get(1)?) };
-    let (expected, actual) = (*expected, *actual);
+    let (expected, actual) = super::assertion::compared_arguments(arguments, Some(junit))?;
     let body = super::inputs::enclosing_method(call)?.child_by_field_name("body")?;
     let locals = locals_before(body, code, call.start_byte());
     let local_of = |side: Node| {

@@ -120,15 +120,7 @@ fn compared<'t>(statement: Node<'t>, code: &str) -> Option<(Node<'t>, Node<'t>)>
     if !EQUALITY_ASSERTIONS.contains(&name) {
         return None;
     }
-    let arguments = call.child_by_field_name("arguments")?;
-    let mut cursor = arguments.walk();
-    let args: Vec<Node> = arguments.named_children(&mut cursor).collect();
-    let message_first = args.len() == 3 && args[0].kind() == "string_literal";
-    match args.len() {
-        2 | 3 if message_first => Some((args[1], args[2])),
-        2 | 3 => Some((args[0], args[1])),
-        _ => None,
-    }
+    super::assertion::compared_arguments(call.child_by_field_name("arguments")?, None)
 }
 
 /// A local stands for the value it was declared with, with the declaration statement.

@@ -51,11 +51,10 @@ pub fn compare_texts(code: &str, line: usize, junit: JUnit, same_relation: &dyn 
     let mut edits: Vec<((usize, usize), String)> = Vec::new();
     for call in alike {
         let Some(arguments) = call.child_by_field_name("arguments") else { continue };
-        let all: Vec<_> = arguments.named_children(&mut arguments.walk()).collect();
-        let message_first = all.len() == 3 && junit == JUnit::Four;
-        let compared = if message_first { &all[1..] } else { &all[..2] };
+        let Some((expected, actual)) = super::assertion::compared_arguments(arguments, Some(junit)) else { continue };
         edits.extend(
-            (compared.iter())
+            [expected, actual]
+                .iter()
                 .map(|a| ((a.start_byte(), a.end_byte()), format!("String.valueOf({})", &code[a.byte_range()]))),
         );
     }
